@@ -1,0 +1,55 @@
+"""Weaker admission checks to compare the contract against (the study's three layers).
+
+Seed 000 compares three ways to admit an answer over the same 22 cases:
+
+* :func:`strict_json_accepts` -- the answer parses into claims (syntax and shape,
+  :func:`groundlab.claims.parse_claims`); 17 of the seed's 22 cases;
+* :func:`citation_only_accepts` -- it also cites: every quote appears verbatim in a
+  supplied document; 13 of 22;
+* the full contract, :func:`groundlab.contract.verify_answer`; 3 of 22.
+
+Each returns a plain ``bool``. They are what a team might ship instead of the
+contract, kept here so a notebook can show what each layer lets through.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .claims import ClaimsSyntaxError, parse_claims
+from .contract import _first_uncited, _registry
+from .registry import Registry, Request, Source
+
+__all__ = ["LAYERS", "citation_only_accepts", "strict_json_accepts"]
+
+LAYERS = ("strict JSON", "quote exists", "full contract")
+"""The study's three admission layers, weakest first, as a learner reads them."""
+
+
+def strict_json_accepts(raw: str | bytes) -> bool:
+    """``True`` when ``raw`` parses into claims; never raises for ``str`` or ``bytes``."""
+    try:
+        parse_claims(raw)
+    except ClaimsSyntaxError:
+        return False
+    return True
+
+
+def citation_only_accepts(
+    raw: str | bytes, request: Request, sources: Registry | Iterable[Source]
+) -> bool:
+    """``True`` when ``raw`` parses, holds at least one claim, and every claim's quote
+    appears verbatim in a registry document that ``request`` supplied.
+
+    This is the check that seed 000 shows accepting 10 contract violations: it
+    never asks whether the quote supports the claimed field and value, nor whether
+    the document has the requested scope and revision. Raises ``ValueError`` only
+    for wrong trusted input, like :func:`groundlab.contract.verify_answer`.
+    """
+    registry = _registry(sources)
+    registry.check_request(request)
+    try:
+        claims = parse_claims(raw)
+    except ClaimsSyntaxError:
+        return False
+    return _first_uncited(claims, request, registry) is None

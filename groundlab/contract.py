@@ -1,0 +1,342 @@
+"""The closed configuration contract: an answer's claims against trusted evidence.
+
+:func:`verify_answer` takes the raw answer text, a trusted :class:`~groundlab.registry.Request`
+and the trusted sources, and returns a :class:`Verdict`. The checks run in the order
+of the seed implementation (seeds 000/001), and the first failure decides:
+
+1. ``parse`` -- :func:`groundlab.claims.parse_claims` -> ``INVALID_JSON``;
+2. ``citation``, over all claims -- the list is non-empty, and every cited document
+   exists, was supplied in the request and contains the quote verbatim ->
+   ``NO_CITATION``;
+3. claim by claim, in answer order: ``duplicate`` (field already claimed) ->
+   ``DUPLICATE_CLAIM``; ``requested`` -> ``UNREQUESTED_FIELD``; ``scope`` (service
+   or environment) -> ``SCOPE_MISMATCH``; ``revision`` -> ``STALE_REVISION``;
+   ``value`` (exact string against the document's fact) -> ``VALUE_MISMATCH``;
+   ``supports`` (the quote is exactly ``field=value``) -> ``QUOTE_NOT_SUPPORTING``;
+4. ``coverage`` -- every requested field answered -> ``INCOMPLETE``; else ``ACCEPT``.
+
+All comparisons are exact strings: ``5s`` is not ``5000`` and ``Prod`` is not
+``prod``. Near misses are explained by :mod:`groundlab.hints`, never turned into a
+pass. A failure returns an empty accepted map (seed 000: no partial success).
+
+The trace is a tuple of plain tuples ``(claim, check, passed, reason)`` -- claim
+index or ``None``, check name, ``bool``, a short reason code -- so verifying stays
+cheap; :func:`describe_step` builds the human sentence when a step is shown.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from types import MappingProxyType
+from typing import Iterable, Mapping, NamedTuple, Union
+
+from .claims import Claim, ClaimsSyntaxError, parse_claims
+from .registry import Registry, Request, Source
+
+__all__ = [
+    "CHECKS",
+    "REASONS",
+    "Status",
+    "TraceStep",
+    "Verdict",
+    "citation_steps",
+    "describe_step",
+    "describe_trace",
+    "verify_answer",
+]
+
+
+class Status(str, Enum):
+    """A verdict's status: the seeds' names, plus ``INVALID_JSON`` and ``NO_CITATION``.
+
+    A ``str`` enum: ``Status.ACCEPT == "ACCEPT"`` and ``str(Status.ACCEPT) == "ACCEPT"``
+    on every supported Python (``__str__`` and ``__format__`` return the value).
+    Members are listed in the order the checks run.
+    """
+
+    INVALID_JSON = "INVALID_JSON"
+    NO_CITATION = "NO_CITATION"
+    DUPLICATE_CLAIM = "DUPLICATE_CLAIM"
+    UNREQUESTED_FIELD = "UNREQUESTED_FIELD"
+    SCOPE_MISMATCH = "SCOPE_MISMATCH"
+    STALE_REVISION = "STALE_REVISION"
+    VALUE_MISMATCH = "VALUE_MISMATCH"
+    QUOTE_NOT_SUPPORTING = "QUOTE_NOT_SUPPORTING"
+    INCOMPLETE = "INCOMPLETE"
+    ACCEPT = "ACCEPT"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+CHECKS = ("parse", "citation", "duplicate", "requested", "scope", "revision", "value", "supports", "coverage")
+"""Every check name a trace step can carry, in the order the checks run."""
+
+_STATUS_OF_CHECK = {
+    "parse": Status.INVALID_JSON,
+    "citation": Status.NO_CITATION,
+    "duplicate": Status.DUPLICATE_CLAIM,
+    "requested": Status.UNREQUESTED_FIELD,
+    "scope": Status.SCOPE_MISMATCH,
+    "revision": Status.STALE_REVISION,
+    "value": Status.VALUE_MISMATCH,
+    "supports": Status.QUOTE_NOT_SUPPORTING,
+    "coverage": Status.INCOMPLETE,
+}
+
+REASONS = {
+    "ok": "the check passed",
+    "no_claims": "the answer holds no claims, so nothing is cited",
+    "unknown_doc": "the cited document is not in the registry",
+    "not_supplied": "the cited document was not supplied with this request",
+    "quote_absent": "the quote does not appear verbatim in the cited document",
+    "repeated_field": "an earlier claim already answers this field",
+    "not_requested": "the request does not ask for this field",
+    "other_service": "the document belongs to another service",
+    "other_environment": "the document belongs to another environment",
+    "old_revision": "the document is not the requested revision",
+    "no_fact": "the document has no fact for this field",
+    "other_value": "the claimed value differs from the document's fact",
+    "not_canonical": "the quote is not the document's field=value line for this field",
+    "missing_fields": "some requested fields have no claim",
+}
+"""Reason code -> one-line meaning. Parse steps carry the parse error code instead."""
+
+
+class TraceStep(NamedTuple):
+    """One check that ran: ``claim`` index (``None`` for answer-level checks), ``check``
+    name (one of :data:`CHECKS`), ``passed``, and ``reason`` (a key of :data:`REASONS`,
+    or a :data:`groundlab.claims.ERROR_CODES` code for a failed ``parse``)."""
+
+    claim: Union[int, None]
+    check: str
+    passed: bool
+    reason: str
+
+    @property
+    def status(self) -> Status | None:
+        """The status this step produces when it fails; ``None`` if it passed."""
+        return None if self.passed else _STATUS_OF_CHECK[self.check]
+
+
+_EMPTY: Mapping[str, str] = MappingProxyType({})
+_new = tuple.__new__  # builds a Verdict without NamedTuple's Python-level __new__
+
+
+class Verdict(NamedTuple):
+    """What :func:`verify_answer` decided.
+
+    * ``status`` -- a :class:`Status`;
+    * ``citation_ok`` -- what the citation-only baseline decided for the same input
+      (parsed, non-empty, every quote verbatim in a supplied document);
+    * ``accepted`` -- read-only ``field -> value`` mapping sorted by field; empty
+      unless ``status`` is ``ACCEPT``;
+    * ``trace`` -- tuple of ``(claim, check, passed, reason)`` tuples, in the order
+      the checks ran (see :meth:`steps` for named access);
+    * ``error`` -- the :class:`~groundlab.claims.ClaimsSyntaxError` for
+      ``INVALID_JSON``, else ``None``;
+    * ``claims`` -- the parsed claims (empty for ``INVALID_JSON``).
+    """
+
+    status: Status
+    citation_ok: bool
+    accepted: Mapping[str, str]
+    trace: tuple
+    error: Union[ClaimsSyntaxError, None] = None
+    claims: tuple = ()
+
+    @property
+    def ok(self) -> bool:
+        """``True`` exactly when ``status`` is ``ACCEPT``."""
+        return self.status is Status.ACCEPT
+
+    def steps(self) -> list[TraceStep]:
+        """The trace as :class:`TraceStep` named tuples."""
+        return [TraceStep(*step) for step in self.trace]
+
+    def failed_step(self) -> TraceStep | None:
+        """The step that decided a rejection, or ``None`` for ``ACCEPT``."""
+        for step in self.trace:
+            if not step[2]:
+                return TraceStep(*step)
+        return None
+
+
+def _registry(sources: Registry | Iterable[Source]) -> Registry:
+    return sources if type(sources) is Registry else Registry(sources)
+
+
+# Precomputed trace pieces: a verdict's trace is built by slicing these shared
+# tuples, so a passing check costs no allocation (DESIGN: keep the trace cheap).
+_CLAIM_CHECKS = ("duplicate", "requested", "scope", "revision", "value", "supports")
+_MAX = 8  # groundlab.claims.MAX_CLAIMS; parse_claims never returns more
+_PARSE_OK = ((None, "parse", True, "ok"),)
+_CITED = tuple(tuple((i, "citation", True, "ok") for i in range(n)) for n in range(_MAX + 1))
+_PASSED = tuple((i, check, True, "ok") for i in range(_MAX) for check in _CLAIM_CHECKS)
+_COVERED = ((None, "coverage", True, "ok"),)
+_ACCEPT_TRACE = tuple(
+    _PARSE_OK + _CITED[n] + _PASSED[: n * len(_CLAIM_CHECKS)] + _COVERED for n in range(_MAX + 1)
+)
+
+
+def _first_uncited(claims: tuple[Claim, ...], request: Request, registry: Registry):
+    """``None`` when every claim cites supplied evidence, else the failing step."""
+    if not claims:
+        return (None, "citation", False, "no_claims")
+    by_id = registry.by_id
+    supplied = request.supplied
+    for index, claim in enumerate(claims):
+        source = by_id.get(claim.doc)
+        if source is None:
+            return (index, "citation", False, "unknown_doc")
+        if claim.doc not in supplied:
+            return (index, "citation", False, "not_supplied")
+        if claim.quote not in source.text:
+            return (index, "citation", False, "quote_absent")
+    return None
+
+
+def citation_steps(claims: tuple[Claim, ...], request: Request, registry: Registry) -> tuple[bool, tuple]:
+    """The citation check alone: ``(passed, steps)``.
+
+    Passes when ``claims`` is non-empty and, for every claim, ``doc`` is a registry
+    id listed in ``request.supplied`` and ``quote`` is a substring of that source's
+    ``text`` (exact, case-sensitive). Stops at the first failing claim; ``steps`` is
+    a tuple of trace steps, one per claim checked. This is the whole of the
+    citation-only baseline and the first check of the contract.
+    """
+    failed = _first_uncited(claims, request, registry)
+    if failed is None:
+        return True, _CITED[len(claims)]
+    return False, _CITED[failed[0] or 0] + (failed,)
+
+
+def verify_answer(
+    raw: str | bytes,
+    request: Request,
+    sources: Registry | Iterable[Source],
+) -> Verdict:
+    """Verify one untrusted answer against the trusted request and sources.
+
+    ``raw`` is the model's whole answer (``str`` or UTF-8 ``bytes``); ``request`` a
+    :class:`~groundlab.registry.Request`; ``sources`` a
+    :class:`~groundlab.registry.Registry` or any iterable of
+    :class:`~groundlab.registry.Source`. Returns a :class:`Verdict`; an answer is
+    never "an error": every refusal is a status.
+
+    Raises ``ValueError`` only for wrong trusted input (two sources with one id, a
+    supplied id that no source has) and ``TypeError`` for wrong argument types.
+    """
+    registry = sources if type(sources) is Registry else Registry(sources)
+    registry.check_request(request)
+    try:
+        claims = parse_claims(raw)
+    except ClaimsSyntaxError as err:
+        return _new(Verdict, (Status.INVALID_JSON, False, _EMPTY, ((None, "parse", False, err.code),), err, ()))
+
+    n = len(claims)
+    failed = _first_uncited(claims, request, registry)
+    if failed is not None:
+        trace = _PARSE_OK + _CITED[failed[0] or 0] + (failed,)
+        return _new(Verdict, (Status.NO_CITATION, False, _EMPTY, trace, None, claims))
+
+    by_id = registry.by_id
+    fields = request.fields
+    service, environment, revision = request.service, request.environment, request.revision
+    accepted: dict[str, str] = {}
+    for index, (field, value, doc, quote) in enumerate(claims):
+        source = by_id[doc]
+        if field in accepted:
+            at, status, reason = 0, Status.DUPLICATE_CLAIM, "repeated_field"
+        elif field not in fields:
+            at, status, reason = 1, Status.UNREQUESTED_FIELD, "not_requested"
+        elif source.service != service:
+            at, status, reason = 2, Status.SCOPE_MISMATCH, "other_service"
+        elif source.environment != environment:
+            at, status, reason = 2, Status.SCOPE_MISMATCH, "other_environment"
+        elif source.revision != revision:
+            at, status, reason = 3, Status.STALE_REVISION, "old_revision"
+        else:
+            fact = source.facts.get(field)
+            if fact is None:
+                at, status, reason = 4, Status.VALUE_MISMATCH, "no_fact"
+            elif fact != value:
+                at, status, reason = 4, Status.VALUE_MISMATCH, "other_value"
+            elif quote != field + "=" + fact:
+                at, status, reason = 5, Status.QUOTE_NOT_SUPPORTING, "not_canonical"
+            else:
+                accepted[field] = value
+                continue
+        done = index * len(_CLAIM_CHECKS) + at
+        trace = _PARSE_OK + _CITED[n] + _PASSED[:done] + ((index, _CLAIM_CHECKS[at], False, reason),)
+        return _new(Verdict, (status, True, _EMPTY, trace, None, claims))
+
+    if len(accepted) != len(fields):
+        trace = _ACCEPT_TRACE[n][:-1] + ((None, "coverage", False, "missing_fields"),)
+        return _new(Verdict, (Status.INCOMPLETE, True, _EMPTY, trace, None, claims))
+    return _new(Verdict, (Status.ACCEPT, True, MappingProxyType(dict(sorted(accepted.items()))), _ACCEPT_TRACE[n], None, claims))
+
+
+def describe_step(
+    step: tuple,
+    verdict: Verdict,
+    request: Request,
+    sources: Registry | Iterable[Source],
+) -> str:
+    """One sentence a learner can read for a trace step, e.g.
+    ``claim 0 value: claimed '2000', but prod-v2 says read_timeout_ms=5000``.
+
+    ``step`` is one item of ``verdict.trace``. Text from the answer is quoted with
+    ``repr`` and never interpreted; escape it again before putting it in HTML.
+    """
+    claim_index, check, passed, reason = step
+    registry = _registry(sources)
+    where = f"claim {claim_index}" if claim_index is not None else "answer"
+    head = f"{where} {check}: {'passed' if passed else 'FAILED'}"
+    if check == "parse":
+        if passed:
+            return f"{head}: {len(verdict.claims)} claim(s) read"
+        return f"{head}: {verdict.error.message if verdict.error else reason}"
+    if check == "coverage":
+        if passed:
+            return f"{head}: every requested field is answered"
+        answered = {c.field for c in verdict.claims}
+        missing = [f for f in request.fields if f not in answered]
+        return f"{head}: no claim for {', '.join(missing)}"
+    if claim_index is None:
+        return f"{head}: {REASONS[reason]}"
+    claim = verdict.claims[claim_index]
+    source = registry.by_id.get(claim.doc)
+    if passed:
+        detail = {
+            "citation": f"quote found in {claim.doc}",
+            "duplicate": f"first claim for {claim.field!r}",
+            "requested": f"{claim.field!r} is requested",
+            "scope": f"{claim.doc} is {request.service} / {request.environment}",
+            "revision": f"{claim.doc} is revision {request.revision}",
+            "value": f"{claim.doc} says {claim.field}={claim.value}",
+            "supports": f"the quote is {claim.field}={claim.value}",
+        }[check]
+        return f"{head}: {detail}"
+    if reason == "other_service" and source is not None:
+        return f"{head}: {claim.doc} is service {source.service!r}, the request asks for {request.service!r}"
+    if reason == "other_environment" and source is not None:
+        return f"{head}: {claim.doc} is environment {source.environment!r}, the request asks for {request.environment!r}"
+    if reason == "old_revision" and source is not None:
+        return f"{head}: {claim.doc} is revision {source.revision!r}, the request asks for {request.revision!r}"
+    if reason == "other_value" and source is not None:
+        return f"{head}: claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
+    if reason == "not_canonical" and source is not None:
+        return f"{head}: quote {claim.quote!r} is not {claim.field}={source.facts.get(claim.field)}"
+    if reason in ("unknown_doc", "not_supplied"):
+        return f"{head}: {claim.doc!r}: {REASONS[reason]}"
+    return f"{head}: {REASONS[reason]}"
+
+
+def describe_trace(verdict: Verdict, request: Request, sources: Registry | Iterable[Source]) -> list[str]:
+    """Every step of ``verdict.trace`` as a sentence (see :func:`describe_step`)."""
+    registry = _registry(sources)
+    return [describe_step(step, verdict, request, registry) for step in verdict.trace]

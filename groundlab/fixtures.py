@@ -1,0 +1,245 @@
+"""Frozen teaching data: where it lives, how it is loaded, and how it is hash-checked.
+
+The fixtures are committed before any run (seed 000: "cases and expected labels
+were committed before execution") and listed with their SHA-256 in
+``fixtures/SHA256SUMS``. :func:`verify_frozen` recomputes every digest, so an edited
+label fails loudly; to experiment, copy a fixture file elsewhere and pass the copy
+(``groundlab run --fixtures COPY``). Digests are taken over the bytes with CRLF and
+CR line endings turned into LF, so a Windows checkout hashes the same.
+
+A configuration-contract fixture file is ``{"sources": [...], "cases": [...]}``,
+each case ``{"id", "family", "description", "raw", "request", "expected", "code"?}``
+(DESIGN, "Configuration-contract fixture files").
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from .claims import ERROR_CODES
+from .contract import Status
+from .registry import Registry, Request, TrustedInputError, read_json_file, registry_from_dict, request_from_dict
+
+__all__ = [
+    "CHECKSUM_FILE",
+    "STUDY_FILE",
+    "Case",
+    "CaseSet",
+    "FrozenFixtureError",
+    "digest",
+    "fixtures_dir",
+    "load_case_set",
+    "verify_frozen",
+]
+
+STUDY_FILE = "config_contract.json"
+"""The 22-case study of seeds 000/001 (file name inside :func:`fixtures_dir`)."""
+CHECKSUM_FILE = "SHA256SUMS"
+"""``sha256sum``-format list of every frozen fixture (file name inside the folder)."""
+
+
+def fixtures_dir() -> Path:
+    """The folder holding the frozen fixtures.
+
+    Inside an installed wheel they ship as ``groundlab/fixtures``; in a checkout
+    (including an editable install) they are the top-level ``fixtures/`` folder.
+    """
+    packaged = Path(__file__).resolve().parent / "fixtures"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def digest(path: str | Path) -> str:
+    """Hex SHA-256 of a file's bytes with CRLF and CR normalised to LF."""
+    data = Path(path).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return hashlib.sha256(data).hexdigest()
+
+
+class FrozenFixtureError(RuntimeError):
+    """A frozen fixture does not match ``SHA256SUMS``: it was edited, added or removed.
+
+    ``problems`` lists one sentence per file.
+    """
+
+    def __init__(self, folder: Path, problems: list[str]) -> None:
+        self.folder = folder
+        self.problems = problems
+        super().__init__(
+            "frozen fixtures changed in "
+            f"{folder}:\n  "
+            + "\n  ".join(problems)
+            + "\nThe labels were fixed before any run and must stay intact. To try a change, "
+            "copy the file elsewhere, edit the copy, and run it with "
+            "`groundlab run --fixtures YOUR_COPY --out NEW_DIR`."
+        )
+
+
+def read_checksums(folder: Path) -> dict[str, str]:
+    """``file name -> hex digest`` from ``folder/SHA256SUMS`` (``sha256sum`` text format).
+
+    Raises :class:`FrozenFixtureError` when the file is missing and ``ValueError``
+    for a malformed line.
+    """
+    sums: dict[str, str] = {}
+    try:
+        text = (folder / CHECKSUM_FILE).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} is missing, so nothing can be verified"]) from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        parts = line.split(None, 1)
+        if len(parts) != 2 or len(parts[0]) != 64:
+            raise ValueError(f"{folder / CHECKSUM_FILE}, line {number}: expected '<sha256>  <file>'")
+        sums[parts[1].lstrip("*").strip()] = parts[0].lower()
+    return sums
+
+
+def verify_frozen(folder: str | Path | None = None, names: Iterable[str] | None = None) -> dict[str, str]:
+    """Check the fixtures in ``folder`` (default :func:`fixtures_dir`) against
+    ``SHA256SUMS``; return the verified ``name -> digest`` map.
+
+    With ``names=None`` every listed file must match and every ``*.json`` must be
+    listed; with ``names``, only those files are checked and each must be listed.
+    Raises :class:`FrozenFixtureError` naming each edited, missing or unlisted file.
+    """
+    folder = Path(folder) if folder is not None else fixtures_dir()
+    expected = read_checksums(folder)
+    present = {p.name for p in folder.glob("*.json")}
+    if names is not None:
+        wanted = list(names)
+        present = set(wanted)
+        expected = {name: expected[name] for name in wanted if name in expected}
+    problems = []
+    for name, want in sorted(expected.items()):
+        path = folder / name
+        if not path.is_file():
+            problems.append(f"{name}: listed in {CHECKSUM_FILE} but missing")
+        elif digest(path) != want:
+            problems.append(f"{name}: content differs from its frozen SHA-256 (was it edited?)")
+    for name in sorted(present - set(expected)):
+        problems.append(f"{name}: not listed in {CHECKSUM_FILE}")
+    if problems:
+        raise FrozenFixtureError(folder, problems)
+    return expected
+
+
+@dataclass(frozen=True)
+class Case:
+    """One labelled answer of a configuration-contract fixture.
+
+    ``raw`` is the answer text exactly as a model would send it; ``request`` the
+    trusted request for it; ``expected`` the frozen label (a :class:`Status`);
+    ``code`` the parse error code when ``expected`` is ``INVALID_JSON``, else
+    ``None``; ``family`` groups cases for the notebooks (``positive``, ``scope``,
+    ``revision``, ``value``, ``evidence``, ``coverage``, ``syntax``).
+    """
+
+    id: str
+    family: str
+    description: str
+    raw: str
+    request: Request
+    expected: Status
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class CaseSet:
+    """A loaded fixture file: ``sources`` (a :class:`Registry`), ``cases`` in file
+    order, and the ``path`` it came from. ``case_set["complete"]`` returns one case
+    (``KeyError`` listing the known ids if absent); iterating yields the cases."""
+
+    path: Path
+    sources: Registry
+    cases: tuple[Case, ...]
+
+    def __iter__(self) -> Iterator[Case]:
+        return iter(self.cases)
+
+    def __len__(self) -> int:
+        return len(self.cases)
+
+    def __getitem__(self, case_id: str) -> Case:
+        for case in self.cases:
+            if case.id == case_id:
+                return case
+        known = ", ".join(c.id for c in self.cases)
+        raise KeyError(f"no case {case_id!r} in {self.path.name}; known ids: {known}")
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every case id, in file order."""
+        return tuple(c.id for c in self.cases)
+
+
+def _case(obj: Any, where: str) -> Case:
+    if not isinstance(obj, dict):
+        raise TrustedInputError(where, "a case must be a JSON object")
+    for key in ("id", "raw", "request", "expected"):
+        if key not in obj:
+            raise TrustedInputError(where, f"missing {key}")
+    if not isinstance(obj["id"], str) or not obj["id"]:
+        raise TrustedInputError(where, "id must be a non-empty string")
+    if not isinstance(obj["raw"], str):
+        raise TrustedInputError(where, "raw must be a string (the answer text)")
+    try:
+        expected = Status(obj["expected"])
+    except ValueError:
+        raise TrustedInputError(
+            where, f"expected {obj['expected']!r} is not a status; use one of {', '.join(s.value for s in Status)}"
+        ) from None
+    code = obj.get("code")
+    if expected is Status.INVALID_JSON and code not in ERROR_CODES:
+        raise TrustedInputError(where, f"an INVALID_JSON case needs code, one of {', '.join(ERROR_CODES)}")
+    if expected is not Status.INVALID_JSON and code is not None:
+        raise TrustedInputError(where, "only an INVALID_JSON case has a code")
+    return Case(
+        id=obj["id"],
+        family=str(obj.get("family", "")),
+        description=str(obj.get("description", "")),
+        raw=obj["raw"],
+        request=request_from_dict(obj["request"], f"{where}.request"),
+        expected=expected,
+        code=code,
+    )
+
+
+def case_set_from_dict(obj: Mapping[str, Any], path: Path) -> CaseSet:
+    """Build a :class:`CaseSet` from a decoded fixture file; ``TrustedInputError`` if malformed
+    (including duplicate case ids and requests that supply unknown documents)."""
+    where = str(path)
+    registry = registry_from_dict(obj, where)
+    cases_obj = obj.get("cases")
+    if not isinstance(cases_obj, list):
+        raise TrustedInputError(where, '"cases" must be a JSON array')
+    cases = tuple(_case(item, f"{where}: cases[{i}]") for i, item in enumerate(cases_obj))
+    seen: set[str] = set()
+    for case in cases:
+        if case.id in seen:
+            raise TrustedInputError(where, f"two cases share the id {case.id!r}")
+        seen.add(case.id)
+        try:
+            registry.check_request(case.request)
+        except ValueError as err:
+            raise TrustedInputError(f"{where}: case {case.id!r}", str(err)) from None
+    return CaseSet(path=path, sources=registry, cases=cases)
+
+
+def load_case_set(path: str | Path | None = None) -> CaseSet:
+    """Load a configuration-contract fixture file (default: the frozen study,
+    :data:`STUDY_FILE`). A bare file name is looked up in :func:`fixtures_dir`.
+
+    Raises ``TrustedInputError`` for a missing file, invalid JSON or a malformed
+    case. Does not check hashes; see :func:`verify_frozen`.
+    """
+    if path is None:
+        path = fixtures_dir() / STUDY_FILE
+    path = Path(path)
+    if not path.exists() and path.parent == Path(".") and (fixtures_dir() / path.name).exists():
+        path = fixtures_dir() / path.name
+    return case_set_from_dict(read_json_file(path), path)

@@ -1,0 +1,565 @@
+"""Tests for groundlab.quotes: the "no quote, no claim" check (seed 002)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from groundlab.quotes import (
+    MAX_POINTS,
+    MIN_QUOTE_CHARS,
+    NOTICE_ALL_KEPT,
+    NOTICE_SOME_DROPPED,
+    Draft,
+    DraftClaim,
+    Explanation,
+    NoGroundedPoints,
+    Point,
+    check_draft,
+    is_quoted,
+    normalize_quote,
+)
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "job_match.json"
+
+PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
+JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
+
+
+def match(
+    point="Your Java skills fit this role.", pq="Java (Intermediate, 3 years)", jq="Java Engineer"
+):
+    return {"point": point, "profile_quote": pq, "job_quote": jq}
+
+
+def gap(point="AWS is not shown in your profile.", pq="", jq="deploy services on AWS"):
+    return {"point": point, "profile_quote": pq, "job_quote": jq}
+
+
+def bad_match(point="You know Kubernetes."):
+    return {"point": point, "profile_quote": "Kubernetes", "job_quote": "Java Engineer"}
+
+
+def check(obj, profile=PROFILE, job=JOB):
+    return check_draft(Draft.model_validate(obj), profile, job)
+
+
+# --------------------------------------------------------------------------
+# constants
+
+
+def test_constants():
+    assert MIN_QUOTE_CHARS == 3
+    assert MAX_POINTS == 5
+    assert (
+        NOTICE_ALL_KEPT
+        == "Every point below is backed by words quoted from your profile or this job."
+    )
+    assert (
+        NOTICE_SOME_DROPPED.format(dropped=2)
+        == "2 point(s) were removed because they did not pass the quote check."
+    )
+
+
+# --------------------------------------------------------------------------
+# normalize_quote
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (None, ""),
+        ("", ""),
+        ("   ", ""),
+        ("Java", "java"),
+        ("  JAVA  Engineer ", "java engineer"),
+        ("\u201cJava (Intermediate, 3 years)\u201d", "java (intermediate, 3 years)"),
+        ("\u2018secure Java APIs\u2019.", "secure java apis"),
+        ("\"'Java'\"", "java"),
+        ("Java\u00a0(Intermediate,\u00a03 years)", "java (intermediate, 3 years)"),
+        ("Java\t(Intermediate,\r\n3 years)", "java (intermediate, 3 years)"),
+        ("Java\u2003\u2003Engineer", "java engineer"),  # em spaces are str.split() whitespace
+        (". , ; : \u201c \u201d", ""),  # punctuation only
+        ("...Java...", "java"),
+        (": Java; Engineer :", "java; engineer"),  # inner punctuation stays
+        ("(Java)", "(java)"),  # brackets are not trimmed
+        ("Java!", "java!"),  # neither is ! or ?
+        ("-Java-", "-java-"),
+        ("a.*s", "a.*s"),
+        ("50% (approx", "50% (approx"),
+        (" \u201c on. \u201d ", "on"),
+        ("\u00a0 \t Java \u00a0", "java"),
+        ("JAVA\u200bSCRIPT", "java\u200bscript"),  # zero-width space is not whitespace
+    ],
+)
+def test_normalize_quote(raw, expected):
+    assert normalize_quote(raw) == expected
+
+
+def test_normalize_quote_uses_full_unicode_lowercase():
+    assert normalize_quote("STRASSE \u0130") == "strasse i\u0307"
+    assert len(normalize_quote("\u0130")) == 2
+
+
+@pytest.mark.parametrize("bad", [b"Java", 3, ["Java"], object()])
+def test_normalize_quote_rejects_non_text(bad):
+    with pytest.raises(TypeError, match="text must be a str or None"):
+        normalize_quote(bad)
+
+
+# --------------------------------------------------------------------------
+# is_quoted
+
+
+@pytest.mark.parametrize(
+    ("quote", "source", "expected"),
+    [
+        ("Java (Intermediate, 3 years)", PROFILE, True),
+        ("Java (3 years)", PROFILE, False),  # the seed author's own slip
+        ("java (INTERMEDIATE, 3 years)", PROFILE, True),
+        ("\u201cJava (Intermediate,  3 years)\u201d.", PROFILE, True),
+        ("Backend developer\nSkills", PROFILE, True),  # across the line break
+        ("developer Skills", PROFILE, True),
+        ("Build secure Java APIs", JOB, True),
+        ("builds APIs securely", JOB, False),  # a paraphrase is not a quote
+        ("on AWS", JOB, True),
+        ("AWS", JOB, True),  # exactly 3 characters
+        ("on", JOB, False),  # exactly 2 characters, although present
+        ("\u201con.\u201d", JOB, False),  # 2 characters after trimming
+        ("Ja", "Java", False),
+        ("Jav", "Java", True),
+        ("Java", "JavaScript developer", True),  # documented limit: substring, not word
+        ("ckend dev", PROFILE, True),  # cut words still pass
+        ("a.*s", "Java APIs", False),  # no regex: '.*' is literal
+        ("a.*s", "see a.*s here", True),
+        ("50% (approx", "we ship 50% (approx. weekly)", True),
+        ("APIs|AWS", JOB, False),
+        ("Java (Intermediate", PROFILE, True),  # an unbalanced bracket is just a character
+        ("[Java]", "[Java] developer", True),
+        ("\\d+ years", "3 years", False),
+        ("...", PROFILE, False),  # punctuation only normalises to ""
+        ("   ", PROFILE, False),
+        ("", PROFILE, False),
+        (None, PROFILE, False),
+        ("Java", None, False),
+        ("Java", "", False),
+        (None, None, False),
+        ("Java Engineer", JOB.replace("\n", "\r\n"), True),
+        ("Engineer Description", JOB.replace("\n", "\r\n"), True),  # CRLF is one space
+        ("Java\u00a0Engineer", JOB, True),
+        ("Java Engineer", "Job title: Java\u00a0Engineer", True),
+        (
+            "Java Engineer",
+            "Job title: Java\u200bEngineer",
+            False,
+        ),  # zero-width space is not whitespace
+        ("Kubernetes", PROFILE, False),
+    ],
+)
+def test_is_quoted(quote, source, expected):
+    assert is_quoted(quote, source) is expected
+
+
+def test_is_quoted_rejects_non_text():
+    with pytest.raises(TypeError, match="quote must be a str or None, not bytes"):
+        is_quoted(b"Java", PROFILE)
+    with pytest.raises(TypeError, match="source must be a str or None, not int"):
+        is_quoted("Java", 42)
+
+
+def test_is_quoted_repeated_checks_against_a_long_source():
+    # The cached normal form must give the same answers as a fresh one.
+    source = ("filler text " * 50_000) + "Build secure Java APIs"
+    quotes = ["secure java apis", "missing phrase", "FILLER TEXT filler", "Java"] * 50
+    answers = [is_quoted(q, source) for q in quotes]
+    assert answers.count(True) == 150
+    assert answers[:4] == [True, False, True, True]
+    assert is_quoted("secure java apis", source + " ") is True  # a different, uncached source
+
+
+words = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8
+).filter(lambda w: w.split() == [w])
+
+
+@given(st.lists(words, min_size=1, max_size=12), st.data())
+def test_property_runs_of_whole_words_are_quoted(word_list, data):
+    """A run of whole words of a single-spaced text is found in it, if long enough."""
+    source = " ".join(word_list)
+    start = data.draw(st.integers(0, len(word_list) - 1))
+    stop = data.draw(st.integers(start + 1, len(word_list)))
+    quote = " ".join(word_list[start:stop])
+    assert is_quoted(quote, source) is (len(normalize_quote(quote)) >= MIN_QUOTE_CHARS)
+
+
+@given(st.one_of(st.none(), st.text()), st.one_of(st.none(), st.text()))
+def test_property_is_quoted_never_raises_on_text(quote, source):
+    result = is_quoted(quote, source)
+    assert isinstance(result, bool)
+    if result:
+        assert len(normalize_quote(quote)) >= MIN_QUOTE_CHARS
+
+
+@given(st.text())
+def test_property_every_text_quotes_itself_when_long_enough(text):
+    assert is_quoted(text, text) is (len(normalize_quote(text)) >= MIN_QUOTE_CHARS)
+
+
+@given(st.text(), st.text())
+def test_property_result_only_depends_on_normal_forms(quote, source):
+    assert is_quoted(quote, source) is is_quoted(normalize_quote(quote), normalize_quote(source))
+
+
+# --------------------------------------------------------------------------
+# Draft models
+
+
+def test_draft_claim_reads_snake_and_camel_case():
+    snake = DraftClaim.model_validate({"point": "p", "profile_quote": "a", "job_quote": "b"})
+    camel = DraftClaim.model_validate({"point": "p", "profileQuote": "a", "jobQuote": "b"})
+    assert snake == camel == DraftClaim(point="p", profile_quote="a", job_quote="b")
+
+
+def test_draft_claim_snake_case_wins_when_both_spellings_are_present():
+    claim = DraftClaim.model_validate(
+        {
+            "profile_quote": "snake",
+            "profileQuote": "camel",
+            "jobQuote": "camel",
+            "job_quote": "snake",
+        }
+    )
+    assert (claim.profile_quote, claim.job_quote) == ("snake", "snake")
+
+
+def test_draft_claim_defaults_and_extra_members():
+    claim = DraftClaim.model_validate({"confidence": 0.9, "point": None})
+    assert (claim.point, claim.profile_quote, claim.job_quote) == (None, None, None)
+    assert not hasattr(claim, "confidence")
+
+
+def test_draft_claim_rejects_numbers_as_text():
+    with pytest.raises(ValidationError):
+        DraftClaim.model_validate({"point": 5})
+
+
+def test_draft_tolerates_nulls():
+    draft = Draft.model_validate_json(
+        '{"matches": null, "gaps": [null, {"point": "x"}], "extra": 1}'
+    )
+    assert draft.matches == []
+    assert draft.gaps == [None, DraftClaim(point="x")]
+    assert Draft.model_validate({}) == Draft(matches=[], gaps=[])
+
+
+@pytest.mark.parametrize(
+    "reply",
+    ["[]", '"text"', '{"matches": "none"}', '{"matches": [1]}', '{"matches": [', "not json", ""],
+)
+def test_draft_rejects_wrong_shapes(reply):
+    with pytest.raises(ValidationError):
+        Draft.model_validate_json(reply)
+
+
+# --------------------------------------------------------------------------
+# check_draft
+
+
+def test_seed_example_outcome():
+    explanation = check(
+        {
+            "matches": [
+                match(),
+                {
+                    "point": "You have built secure APIs.",
+                    "profile_quote": "secure REST APIs",
+                    "job_quote": "secure Java APIs",
+                },
+            ],
+            "gaps": [gap()],
+        }
+    )
+    assert explanation == Explanation(
+        matches=(
+            Point(
+                "Your Java skills fit this role.", "Java (Intermediate, 3 years)", "Java Engineer"
+            ),
+        ),
+        gaps=(Point("AWS is not shown in your profile.", "", "deploy services on AWS"),),
+        dropped=1,
+        notice="1 point(s) were removed because they did not pass the quote check.",
+    )
+
+
+def test_notice_when_nothing_dropped():
+    explanation = check({"matches": [match()], "gaps": [gap()]})
+    assert explanation.dropped == 0
+    assert (
+        explanation.notice
+        == "Every point below is backed by words quoted from your profile or this job."
+    )
+
+
+@pytest.mark.parametrize("bad", [1, 2, 4])
+def test_notice_counts_drops(bad):
+    explanation = check({"matches": [bad_match()] * bad + [match()]})
+    assert explanation.dropped == bad
+    assert (
+        explanation.notice
+        == f"{bad} point(s) were removed because they did not pass the quote check."
+    )
+    assert len(explanation.matches) == 1
+
+
+def test_kept_points_are_trimmed_not_normalised():
+    explanation = check(
+        {
+            "matches": [
+                match(
+                    point="  Java fits.\n",
+                    pq=" \u201cJava  (Intermediate, 3 years)\u201d ",
+                    jq="\tJAVA Engineer. ",
+                )
+            ]
+        }
+    )
+    assert explanation.matches == (
+        Point("Java fits.", "\u201cJava  (Intermediate, 3 years)\u201d", "JAVA Engineer."),
+    )
+
+
+def test_cap_keeps_five_and_does_not_count_the_rest():
+    explanation = check({"matches": [match(point=f"Point {i}") for i in range(7)]})
+    assert [p.point for p in explanation.matches] == [f"Point {i}" for i in range(5)]
+    assert explanation.dropped == 0
+    assert explanation.notice == NOTICE_ALL_KEPT
+
+
+def test_bad_item_after_five_good_ones_is_not_counted():
+    explanation = check(
+        {"matches": [match(point=f"Point {i}") for i in range(5)] + [bad_match(), None]}
+    )
+    assert len(explanation.matches) == 5
+    assert explanation.dropped == 0
+
+
+def test_bad_items_before_the_cap_are_counted():
+    items = [
+        bad_match(),
+        match(point="A"),
+        None,
+        match(point="B"),
+        match(point="C"),
+        match(point="D"),
+        bad_match(),
+        match(point="E"),
+        bad_match(),
+        match(point="F"),
+    ]
+    explanation = check({"matches": items})
+    assert [p.point for p in explanation.matches] == ["A", "B", "C", "D", "E"]
+    assert explanation.dropped == 3  # the bad_match after "E" is past the cap
+
+
+def test_gap_cap_is_separate_from_match_cap():
+    explanation = check(
+        {
+            "matches": [match(point=f"M{i}") for i in range(6)],
+            "gaps": [bad_match()] + [gap(point=f"G{i}") for i in range(6)],
+        }
+    )
+    assert [p.point for p in explanation.matches] == ["M0", "M1", "M2", "M3", "M4"]
+    assert [p.point for p in explanation.gaps] == ["G0", "G1", "G2", "G3", "G4"]
+    assert explanation.dropped == 1
+
+
+def test_match_needs_both_quotes():
+    explanation = check(
+        {
+            "matches": [
+                match(pq="Kubernetes"),  # profile quote missing from profile
+                match(jq="Kubernetes"),  # job quote missing from job
+                match(pq="", jq="Java Engineer"),  # empty profile quote
+                match(pq="Java Engineer", jq="Backend developer"),  # swapped texts
+                match(point="kept"),
+            ]
+        }
+    )
+    assert [p.point for p in explanation.matches] == ["kept"]
+    assert explanation.dropped == 4
+
+
+def test_gap_rules():
+    explanation = check(
+        {
+            "gaps": [
+                gap(pq="Backend developer"),  # a gap must not quote the profile
+                gap(pq="Kubernetes"),  # not even words absent from it
+                gap(jq="deploys to AWS"),  # job quote must be found
+                gap(jq=None),
+                gap(point="   "),
+                gap(point="kept, empty quote", pq=""),
+                gap(point="kept, blank quote", pq=" \t "),
+                gap(point="kept, null quote", pq=None),
+            ]
+        }
+    )
+    assert explanation.gaps == (
+        Point("kept, empty quote", "", "deploy services on AWS"),
+        Point("kept, blank quote", "", "deploy services on AWS"),
+        Point("kept, null quote", "", "deploy services on AWS"),
+    )
+    assert explanation.dropped == 5
+
+
+def test_points_need_text():
+    explanation = check(
+        {
+            "matches": [
+                match(point=None),
+                match(point=""),
+                match(point=" \n"),
+                None,
+                match(point="ok"),
+            ]
+        }
+    )
+    assert [p.point for p in explanation.matches] == ["ok"]
+    assert explanation.dropped == 4
+
+
+def test_camel_case_draft_is_checked_like_snake_case():
+    explanation = check(
+        {"matches": [{"point": "p", "profileQuote": "Backend developer", "jobQuote": "Java APIs"}]}
+    )
+    assert explanation.matches == (Point("p", "Backend developer", "Java APIs"),)
+
+
+def test_no_grounded_points_counts_drops():
+    with pytest.raises(NoGroundedPoints) as caught:
+        check({"matches": [bad_match(), None], "gaps": [gap(pq="Java")]})
+    assert caught.value.dropped == 3
+    assert str(caught.value) == (
+        "No point could be shown: all 3 checked point(s) failed the quote check "
+        "(no quote, no claim)."
+    )
+
+
+def test_no_grounded_points_for_an_empty_draft():
+    with pytest.raises(NoGroundedPoints) as caught:
+        check({"matches": None, "gaps": []})
+    assert caught.value.dropped == 0
+    assert (
+        str(caught.value) == "No point could be shown: the draft contained no matches and no gaps."
+    )
+
+
+def test_no_grounded_points_pickles():
+    error = pickle.loads(pickle.dumps(NoGroundedPoints(4)))
+    assert error.dropped == 4
+    assert str(error) == str(NoGroundedPoints(4))
+
+
+def test_check_draft_rejects_wrong_types():
+    draft = Draft.model_validate({"matches": [match()]})
+    with pytest.raises(TypeError, match="draft must be a groundlab.quotes.Draft, not dict"):
+        check_draft({"matches": [match()]}, PROFILE, JOB)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="profile_text must be a str, not NoneType"):
+        check_draft(draft, None, JOB)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="job_text must be a str, not bytes"):
+        check_draft(draft, PROFILE, b"JOB")  # type: ignore[arg-type]
+
+
+def test_results_are_frozen():
+    explanation = check({"matches": [match()]})
+    with pytest.raises(AttributeError):
+        explanation.dropped = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        explanation.matches[0].point = "x"  # type: ignore[misc]
+
+
+# --------------------------------------------------------------------------
+# fixtures/job_match.json
+
+
+def load_fixture():
+    return json.loads(FIXTURE.read_text(encoding="utf-8"))
+
+
+def fixture_texts(data):
+    # The texts exactly as groundlab.explain renders them; written out here so
+    # this test does not depend on groundlab.explain.
+    p, j = data["profile"], data["job"]
+    labels = [
+        ("headline", "Headline"),
+        ("desired_role", "Desired role"),
+        ("skills", "Skills"),
+        ("experience", "Experience"),
+        ("work_preferences", "Work preferences"),
+    ]
+    profile = "\n".join(f"{label}: {p[key]}" for key, label in labels if p[key])
+    job = f"Job title: {j['title']}\nDescription: {j['description']}"
+    return profile, job
+
+
+def test_fixture_file_shape():
+    data = load_fixture()
+    assert set(data) == {"profile", "job", "drafts"}
+    assert set(data["profile"]) == {
+        "headline",
+        "desired_role",
+        "skills",
+        "experience",
+        "work_preferences",
+        "name",
+        "email",
+        "phone",
+        "salary",
+        "resume_text",
+    }
+    assert set(data["job"]) == {"title", "description"}
+    ids = [d["id"] for d in data["drafts"]]
+    assert len(ids) == len(set(ids)) == 18
+    for d in data["drafts"]:
+        assert set(d) == {"id", "description", "reply", "expected"}
+        assert isinstance(d["reply"], str)
+        assert set(d["expected"]) in (
+            {"matches", "gaps", "dropped", "notice"},
+            {"error", "dropped"},
+        )
+
+
+@pytest.mark.parametrize("case", load_fixture()["drafts"], ids=lambda case: case["id"])
+def test_fixture_draft(case):
+    profile, job = fixture_texts(load_fixture())
+    draft = Draft.model_validate_json(case["reply"])
+    expected = case["expected"]
+    if "error" in expected:
+        assert expected["error"] == "NoGroundedPoints"
+        with pytest.raises(NoGroundedPoints) as caught:
+            check_draft(draft, profile, job)
+        assert caught.value.dropped == expected["dropped"]
+        return
+    explanation = check_draft(draft, profile, job)
+    assert [[p.point, p.profile_quote, p.job_quote] for p in explanation.matches] == expected[
+        "matches"
+    ]
+    assert [[p.point, p.profile_quote, p.job_quote] for p in explanation.gaps] == expected["gaps"]
+    assert explanation.dropped == expected["dropped"]
+    assert explanation.notice == expected["notice"]
+
+
+def test_fixture_covers_the_seed_example():
+    cases = {d["id"]: d for d in load_fixture()["drafts"]}
+    seed = cases["seed_example"]["expected"]
+    assert (len(seed["matches"]), len(seed["gaps"]), seed["dropped"]) == (1, 1, 1)
+    assert seed["notice"] == "1 point(s) were removed because they did not pass the quote check."
+    assert "not shown in your profile" in seed["gaps"][0][0]
+    assert cases["cap_seven_good_matches"]["expected"]["dropped"] == 0
+    assert len(cases["cap_seven_good_matches"]["expected"]["matches"]) == 5

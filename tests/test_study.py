@@ -1,0 +1,184 @@
+"""The frozen study, evidence folders, the independent audit and the command line."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from groundlab import Status
+from groundlab.audit import audit_evidence
+from groundlab.cli import main
+from groundlab.fixtures import (
+    FrozenFixtureError,
+    digest,
+    fixtures_dir,
+    load_case_set,
+    verify_frozen,
+)
+from groundlab.registry import TrustedInputError
+from groundlab.study import EvidenceExistsError, run_cases, write_evidence
+
+
+def test_every_fixture_matches_its_frozen_hash():
+    sums = verify_frozen()
+    assert "config_contract.json" in sums and "config_contract_more.json" in sums
+
+
+def test_an_edited_label_fails_loudly_and_says_how_to_copy(tmp_path):
+    folder = tmp_path / "fixtures"
+    shutil.copytree(fixtures_dir(), folder)
+    path = folder / "config_contract.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"expected": "VALUE_MISMATCH"', '"expected": "ACCEPT"', 1), encoding="utf-8")
+    with pytest.raises(FrozenFixtureError) as info:
+        verify_frozen(folder)
+    assert info.value.problems == ["config_contract.json: content differs from its frozen SHA-256 (was it edited?)"]
+    assert "copy the file elsewhere" in str(info.value)
+    assert "groundlab run --fixtures YOUR_COPY" in str(info.value)
+
+
+def test_hashes_ignore_line_endings(tmp_path):
+    (tmp_path / "a").write_bytes(b'{"a": 1}\n')
+    (tmp_path / "b").write_bytes(b'{"a": 1}\r\n')
+    assert digest(tmp_path / "a") == digest(tmp_path / "b")
+
+
+def test_frozen_study_counts_are_the_seeds():
+    result = run_cases(load_case_set())
+    assert dict(result.counts) == {
+        "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
+        "citation_false_accepts": 10, "disagreements": 0,
+    }
+    assert [r.id for r in result.rows if r.actual is Status.ACCEPT] == ["complete", "reordered", "one-field"]
+
+
+def test_second_fixture_file_covers_every_status_and_parse_code():
+    case_set = load_case_set("config_contract_more.json")
+    assert len(case_set) >= 30
+    result = run_cases(case_set)
+    assert result.counts["disagreements"] == 0, [r.id for r in result.rows if not r.agrees]
+    assert {r.actual for r in result.rows} == set(Status)
+    from groundlab.claims import ERROR_CODES
+
+    assert {r.code for r in result.rows if r.code} == set(ERROR_CODES)
+
+
+def test_run_writes_evidence_and_refuses_an_existing_folder(tmp_path):
+    out = tmp_path / "evidence" / "first"
+    result = write_evidence(out)
+    assert result.ok
+    assert sorted(p.name for p in out.iterdir()) == ["fixtures.json", "manifest.json", "results.json"]
+    results = json.loads((out / "results.json").read_text())
+    assert results["counts"]["quote_exists"] == 13 and len(results["cases"]) == 22
+    assert set(results["cases"][0]) >= {"id", "expected", "actual", "citation_ok", "accepted"}
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["fixtures"]["frozen"] is True
+    assert "groundlab/contract.py" in manifest["package"]
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with pytest.raises(EvidenceExistsError):
+        write_evidence(out)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
+def test_audit_passes_on_fresh_evidence_and_catches_tampering(tmp_path):
+    out = tmp_path / "ev"
+    write_evidence(out)
+    report = audit_evidence(out)
+    assert report.ok, report.problems
+    assert report.counts == {"submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3, "citation_false_accepts": 10}
+
+    results = out / "results.json"
+    data = json.loads(results.read_text())
+    data["cases"][3]["actual"] = "ACCEPT"
+    results.write_text(json.dumps(data, indent=2))
+    problems = audit_evidence(out).problems
+    assert "results.json does not match its sha256 in manifest.json (changed after the run)" in problems
+    assert "case 'wrong-value-real-quote': outcome is 'ACCEPT' in results.json, expected 'VALUE_MISMATCH'" in problems
+
+
+def test_audit_catches_an_edited_fixture_copy(tmp_path):
+    out = tmp_path / "ev"
+    write_evidence(out)
+    copy = out / "fixtures.json"
+    copy.write_text(copy.read_text().replace('"expected": "STALE_REVISION"', '"expected": "ACCEPT"'))
+    problems = audit_evidence(out).problems
+    assert "fixtures.json does not match its sha256 in manifest.json (changed after the run)" in problems
+    assert any("case 'old-revision': label is 'STALE_REVISION'" in p for p in problems)
+
+
+def test_run_on_a_copy_with_a_changed_label_reports_the_disagreement(tmp_path, capsys):
+    copy = tmp_path / "mine.json"
+    data = json.loads((fixtures_dir() / "config_contract.json").read_text())
+    data["cases"][8]["raw"] = data["cases"][8]["raw"].replace("retry_enabled=false", "read_timeout_ms=5000", 1)
+    copy.write_text(json.dumps(data))
+    assert main(["run", "--fixtures", str(copy), "--out", str(tmp_path / "ev")]) == 1
+    out = capsys.readouterr().out
+    assert "DISAGREES quote-other-field: expected QUOTE_NOT_SUPPORTING, got ACCEPT" in out
+    manifest = json.loads((tmp_path / "ev" / "manifest.json").read_text())
+    assert manifest["fixtures"]["frozen"] is False
+
+
+def test_cli_run_audit_and_refusal(tmp_path, capsys):
+    out = tmp_path / "first"
+    assert main(["run", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "strict JSON     17 / 22" in text and "quote exists    13 / 22" in text
+    assert "full contract   3 / 22" in text and "citation-only false accepts: 10" in text
+    assert main(["audit", str(out)]) == 0
+    assert "audit passed" in capsys.readouterr().out
+    assert (out / "audit.json").is_file()
+    assert main(["audit", str(out)]) == 0
+    assert (out / "audit-2.json").is_file()
+    assert main(["run", "--out", str(out)]) == 2
+    assert "already exists" in capsys.readouterr().err
+
+
+def test_cli_verify_case_and_files(tmp_path, capsys):
+    assert main(["verify", "--case", "wrong-value-real-quote"]) == 1
+    text = capsys.readouterr().out
+    assert text.startswith("status: VALUE_MISMATCH\n")
+    assert "[FAIL] claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000" in text
+    assert main(["verify", "--case", "complete", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "ACCEPT" and data["accepted"] == {"read_timeout_ms": "5000", "retry_enabled": "false"}
+
+    study = json.loads((fixtures_dir() / "config_contract.json").read_text())
+    (tmp_path / "reg.json").write_text(json.dumps({"sources": study["sources"]}))
+    (tmp_path / "req.json").write_text(json.dumps(study["cases"][0]["request"]))
+    (tmp_path / "answer.json").write_text(study["cases"][0]["raw"])
+    args = ["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json")]
+    assert main(args + [str(tmp_path / "answer.json")]) == 0
+    assert "status: ACCEPT" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["verify", "--case", "nope"], "no case 'nope' in config_contract.json; known ids: complete,"),
+        (["verify", "--registry", "missing.json", "--request", "x", "a"], "missing.json: no such file"),
+        (["verify"], "verify needs either --case ID, or --registry FILE --request FILE ANSWER_FILE"),
+        (["run", "--fixtures", "missing.json", "--out", "OUT"], "missing.json: no such file"),
+    ],
+)
+def test_cli_errors_are_clear_and_exit_2(args, message, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_cli_bad_json_in_a_trusted_file(tmp_path, capsys):
+    (tmp_path / "reg.json").write_text('{"sources": [}')
+    (tmp_path / "req.json").write_text("{}")
+    (tmp_path / "a.json").write_text("{}")
+    code = main(["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json"), str(tmp_path / "a.json")])
+    assert code == 2
+    assert "reg.json: not valid JSON: Expecting value at line 1, column 14" in capsys.readouterr().err
+
+
+def test_trusted_loader_names_the_malformed_case(tmp_path):
+    data = json.loads((fixtures_dir() / "config_contract.json").read_text())
+    data["cases"][2]["expected"] = "MAYBE"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(TrustedInputError, match=r"cases\[2\]: expected 'MAYBE' is not a status"):
+        load_case_set(path)
