@@ -36,6 +36,7 @@ from .registry import Registry, Request, Source
 __all__ = [
     "CHECKS",
     "REASONS",
+    "STATUS_OF_CHECK",
     "Status",
     "TraceStep",
     "Verdict",
@@ -75,7 +76,7 @@ class Status(str, Enum):
 CHECKS = ("parse", "citation", "duplicate", "requested", "scope", "revision", "value", "supports", "coverage")
 """Every check name a trace step can carry, in the order the checks run."""
 
-_STATUS_OF_CHECK = {
+STATUS_OF_CHECK: Mapping[str, "Status"] = {
     "parse": Status.INVALID_JSON,
     "citation": Status.NO_CITATION,
     "duplicate": Status.DUPLICATE_CLAIM,
@@ -86,6 +87,7 @@ _STATUS_OF_CHECK = {
     "supports": Status.QUOTE_NOT_SUPPORTING,
     "coverage": Status.INCOMPLETE,
 }
+"""Check name -> the status a failure of that check produces (the order of the checks)."""
 
 REASONS = {
     "ok": "the check passed",
@@ -119,7 +121,7 @@ class TraceStep(NamedTuple):
     @property
     def status(self) -> Status | None:
         """The status this step produces when it fails; ``None`` if it passed."""
-        return None if self.passed else _STATUS_OF_CHECK[self.check]
+        return None if self.passed else STATUS_OF_CHECK[self.check]
 
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -285,29 +287,39 @@ def describe_step(
     verdict: Verdict,
     request: Request,
     sources: Registry | Iterable[Source],
+    *,
+    head: bool = True,
 ) -> str:
     """One sentence a learner can read for a trace step, e.g.
-    ``claim 0 value: claimed '2000', but prod-v2 says read_timeout_ms=5000``.
+    ``claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000``.
 
-    ``step`` is one item of ``verdict.trace``. Text from the answer is quoted with
-    ``repr`` and never interpreted; escape it again before putting it in HTML.
+    ``step`` is one item of ``verdict.trace``. With ``head=False`` the leading
+    ``claim 0 value: FAILED: `` is left out (for a table that shows claim, check and
+    result in columns of their own). Text from the answer is quoted with ``repr``
+    and never interpreted; escape it again before putting it in HTML.
     """
-    claim_index, check, passed, reason = step
-    registry = _registry(sources)
+    text = _describe(step, verdict, request, _registry(sources))
+    if not head:
+        return text
+    claim_index, check, passed, _reason = step
     where = f"claim {claim_index}" if claim_index is not None else "answer"
-    head = f"{where} {check}: {'passed' if passed else 'FAILED'}"
+    return f"{where} {check}: {'passed' if passed else 'FAILED'}: {text}"
+
+
+def _describe(step: tuple, verdict: Verdict, request: Request, registry: Registry) -> str:
+    claim_index, check, passed, reason = step
     if check == "parse":
         if passed:
-            return f"{head}: {len(verdict.claims)} claim(s) read"
-        return f"{head}: {verdict.error.message if verdict.error else reason}"
+            return f"{len(verdict.claims)} claim(s) read"
+        return verdict.error.message if verdict.error else reason
     if check == "coverage":
         if passed:
-            return f"{head}: every requested field is answered"
+            return "every requested field is answered"
         answered = {c.field for c in verdict.claims}
         missing = [f for f in request.fields if f not in answered]
-        return f"{head}: no claim for {', '.join(missing)}"
+        return f"no claim for {', '.join(missing)}"
     if claim_index is None:
-        return f"{head}: {REASONS[reason]}"
+        return REASONS[reason]
     claim = verdict.claims[claim_index]
     source = registry.by_id.get(claim.doc)
     if passed:
@@ -320,20 +332,27 @@ def describe_step(
             "value": f"{claim.doc} says {claim.field}={claim.value}",
             "supports": f"the quote is {claim.field}={claim.value}",
         }[check]
-        return f"{head}: {detail}"
+        return detail
     if reason == "other_service" and source is not None:
-        return f"{head}: {claim.doc} is service {source.service!r}, the request asks for {request.service!r}"
+        return f"{claim.doc} is service {source.service!r}, the request asks for {request.service!r}"
     if reason == "other_environment" and source is not None:
-        return f"{head}: {claim.doc} is environment {source.environment!r}, the request asks for {request.environment!r}"
+        return f"{claim.doc} is environment {source.environment!r}, the request asks for {request.environment!r}"
     if reason == "old_revision" and source is not None:
-        return f"{head}: {claim.doc} is revision {source.revision!r}, the request asks for {request.revision!r}"
+        return f"{claim.doc} is revision {source.revision!r}, the request asks for {request.revision!r}"
     if reason == "other_value" and source is not None:
-        return f"{head}: claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
+        return f"claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
     if reason == "not_canonical" and source is not None:
-        return f"{head}: quote {claim.quote!r} is not {claim.field}={source.facts.get(claim.field)}"
+        return f"quote {claim.quote!r} is not {claim.field}={source.facts.get(claim.field)}"
+    if reason == "repeated_field":
+        first = next(i for i, c in enumerate(verdict.claims) if c.field == claim.field)
+        return f"claim {first} already answers {claim.field!r}"
+    if reason == "no_fact" and source is not None:
+        return f"{claim.doc} has no fact for {claim.field!r}"
+    if reason == "not_requested":
+        return f"the request asks for {', '.join(request.fields)}, not {claim.field!r}"
     if reason in ("unknown_doc", "not_supplied"):
-        return f"{head}: {claim.doc!r}: {REASONS[reason]}"
-    return f"{head}: {REASONS[reason]}"
+        return f"{claim.doc!r}: {REASONS[reason]}"
+    return REASONS[reason]
 
 
 def describe_trace(verdict: Verdict, request: Request, sources: Registry | Iterable[Source]) -> list[str]:

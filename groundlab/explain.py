@@ -56,6 +56,9 @@ __all__ = [
     "ProviderError",
     "ReplyFormatError",
     "mask_secrets",
+    "DraftCase",
+    "JobMatchFixture",
+    "load_job_match",
 ]
 
 logger = logging.getLogger("groundlab.explain")
@@ -393,3 +396,57 @@ def explain_match(
         explanation.dropped,
     )
     return explanation
+
+
+# --------------------------------------------------------------------------
+# The frozen job-match fixture.
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DraftCase:
+    """One model reply of ``fixtures/job_match.json``: ``id``, ``description``,
+    ``reply`` (the reply text exactly as a model returned it) and ``expected`` (the
+    hand-written outcome, a plain dict; see ``fixtures/README.md``)."""
+
+    id: str
+    description: str
+    reply: str
+    expected: dict
+
+
+@dataclass(frozen=True)
+class JobMatchFixture:
+    """``fixtures/job_match.json`` loaded: one ``profile``, one ``job`` and the
+    ``drafts`` in file order. ``fixture["seed_example"]`` returns one draft case
+    (``KeyError`` naming the known ids if absent)."""
+
+    profile: Profile
+    job: Job
+    drafts: tuple[DraftCase, ...]
+
+    def __getitem__(self, draft_id: str) -> DraftCase:
+        for draft in self.drafts:
+            if draft.id == draft_id:
+                return draft
+        known = ", ".join(d.id for d in self.drafts)
+        raise KeyError(f"no draft {draft_id!r} in job_match.json; known ids: {known}")
+
+
+def load_job_match(path: str | None = None) -> JobMatchFixture:
+    """Load the job-match fixture (default: ``job_match.json`` in
+    :func:`groundlab.fixtures.fixtures_dir`). Raises
+    ``groundlab.registry.TrustedInputError`` for a missing file, invalid JSON or a
+    missing member, and ``TypeError`` for a profile or job field that is not text."""
+    from groundlab.fixtures import fixtures_dir
+    from groundlab.registry import TrustedInputError, read_json_file
+
+    source = path if path is not None else fixtures_dir() / "job_match.json"
+    data = read_json_file(source)
+    try:
+        drafts = tuple(
+            DraftCase(d["id"], d.get("description", ""), d["reply"], d["expected"]) for d in data["drafts"]
+        )
+        return JobMatchFixture(Profile(**data["profile"]), Job(**data["job"]), drafts)
+    except (KeyError, TypeError) as err:
+        raise TrustedInputError(str(source), f"not a job-match fixture ({err})") from None

@@ -154,7 +154,17 @@ def run_cases(case_set: CaseSet) -> StudyResult:
 
 
 class EvidenceExistsError(FileExistsError):
-    """The evidence folder already exists; a run never writes into an old folder."""
+    """The evidence folder already exists; a run never writes into an old folder.
+
+    ``path`` is the folder; ``reason`` is the message without the path, for
+    showing where paths would be noise (a notebook).
+    """
+
+    reason = "already exists; evidence folders are never overwritten. Choose a new --out folder."
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        super().__init__(f"{self.path} {self.reason}")
 
 
 def package_dir() -> Path:
@@ -207,12 +217,10 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
     """
     out = Path(out)
     if out.exists():
-        raise EvidenceExistsError(
-            f"{out} already exists; evidence folders are never overwritten. Choose a new --out folder."
-        )
+        raise EvidenceExistsError(out)
     frozen_dir = fixtures_dir()
-    path = Path(fixtures) if fixtures is not None else frozen_dir / "config_contract.json"
-    case_set = load_case_set(path)
+    case_set = load_case_set(fixtures)  # a bare name is looked up in the fixtures folder
+    path = case_set.path
     frozen = False
     sums: dict[str, str] = {}
     if path.resolve().parent == frozen_dir.resolve():
@@ -221,6 +229,15 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
     result = run_cases(case_set)
 
     out.mkdir(parents=True, exist_ok=False)
+    try:
+        _write_folder(out, path, result, frozen, sums)
+    except BaseException:
+        shutil.rmtree(out, ignore_errors=True)  # the folder is ours and new: leave nothing half-written
+        raise
+    return result
+
+
+def _write_folder(out: Path, path: Path, result: StudyResult, frozen: bool, sums: dict[str, str]) -> None:
     shutil.copyfile(path, out / "fixtures.json")
     _dump(
         out / "results.json",
@@ -249,6 +266,5 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
             "line_endings": "sha256 over bytes with CRLF and CR normalised to LF",
         },
     )
-    return result
 
 

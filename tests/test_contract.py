@@ -7,7 +7,7 @@ import pytest
 
 from groundlab import Registry, Request, Source, Status, verify_answer
 from groundlab.baselines import citation_only_accepts, strict_json_accepts
-from groundlab.contract import CHECKS, REASONS, TraceStep, describe_trace
+from groundlab.contract import CHECKS, REASONS, STATUS_OF_CHECK, TraceStep, describe_step, describe_trace
 from groundlab.fixtures import load_case_set
 
 STUDY = load_case_set()
@@ -139,6 +139,21 @@ def test_describe_trace_reads_as_sentences():
     assert describe_trace(verdict, case.request, SOURCES)[-1] == (
         "claim 0 scope: FAILED: dev-v2 is environment 'dev', the request asks for 'prod'"
     )
+
+
+def test_describe_step_without_head_and_for_each_reason():
+    case = STUDY["duplicate-field"]
+    verdict = verify_answer(case.raw, case.request, SOURCES)
+    assert describe_step(verdict.trace[-1], verdict, case.request, SOURCES, head=False) == (
+        "claim 0 already answers 'read_timeout_ms'"
+    )
+    case = STUDY["unrequested-field"]
+    verdict = verify_answer(case.raw, case.request, SOURCES)
+    assert describe_step(verdict.trace[-1], verdict, case.request, SOURCES) == (
+        "claim 1 requested: FAILED: the request asks for read_timeout_ms, not 'retry_enabled'"
+    )
+    assert STATUS_OF_CHECK["supports"] is Status.QUOTE_NOT_SUPPORTING
+    assert list(STATUS_OF_CHECK) == list(CHECKS)
 
 
 def test_baselines_are_plain_booleans():

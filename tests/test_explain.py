@@ -462,3 +462,22 @@ def test_fixture_draft_through_explain_match(case):
         assert explanation.dropped == expected["dropped"]
         assert explanation.notice == expected["notice"]
     assert fake.calls == [build_prompt(profile, job).messages()]
+
+
+def test_load_job_match_gives_the_profile_job_and_drafts():
+    from groundlab.explain import load_job_match
+    from groundlab.quotes import Draft, check_draft
+    from groundlab.registry import TrustedInputError
+
+    fixture = load_job_match()
+    assert fixture.profile.headline == "Backend developer"
+    assert fixture.job.title == "Java Engineer"
+    seed = fixture["seed_example"]
+    explanation = check_draft(
+        Draft.model_validate_json(seed.reply), profile_text(fixture.profile), job_text(fixture.job)
+    )
+    assert (len(explanation.matches), len(explanation.gaps), explanation.dropped) == (1, 1, 1)
+    with pytest.raises(KeyError, match="no draft 'nope'"):
+        fixture["nope"]
+    with pytest.raises(TrustedInputError, match="no such file"):
+        load_job_match("/nonexistent/job_match.json")

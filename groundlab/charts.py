@@ -1,0 +1,163 @@
+"""Charts of the study: the funnel, the reasons, the baseline's false accepts.
+
+Presentation layer (matplotlib, imported inside each function; the core never
+imports this module). Every chart:
+
+* uses the Okabe–Ito palette (:data:`groundlab._html.OKABE_ITO`) and, where two
+  series are compared, a hatch pattern too, so no meaning rests on colour alone;
+* writes its numbers on the bars (``ax.bar_label``);
+* has a title and axis labels a learner can read aloud;
+* returns the :class:`matplotlib.figure.Figure` (the notebook calls ``plt.show()``).
+
+nbval does not compare images, so a notebook must also show the numbers behind
+each chart as text: :func:`chart_numbers` returns them as DataFrames (the same
+frames :mod:`groundlab.tables` builds).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._html import OKABE_ITO
+from .contract import Status
+from .tables import baseline_frame, funnel_frame, reason_frame
+
+__all__ = ["baseline_chart", "chart_numbers", "funnel_chart", "reason_chart"]
+
+LAYER_COLOURS = (OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["bluish_green"])
+"""Bar colours of the funnel's three layers (strict JSON, quote exists, full contract)."""
+ACCEPT_COLOUR = OKABE_ITO["bluish_green"]
+"""Bar colour of the ``ACCEPT`` status in :func:`reason_chart`."""
+REJECT_COLOUR = OKABE_ITO["vermillion"]
+"""Bar colour of every rejecting status in :func:`reason_chart` (hatched too)."""
+CITATION_COLOUR = OKABE_ITO["orange"]
+"""Bar colour of the citation-only baseline in :func:`baseline_chart` (hatched ``//``)."""
+CONTRACT_COLOUR = OKABE_ITO["blue"]
+"""Bar colour of the full contract in :func:`baseline_chart` (no hatch)."""
+
+
+def chart_numbers(result: Any) -> dict[str, Any]:
+    """The numbers behind the three charts, as DataFrames to show beside them.
+
+    Returns ``{"funnel": funnel_frame(result), "reasons": reason_frame(result),
+    "baseline": baseline_frame(result)}`` (see :mod:`groundlab.tables`).
+    """
+    return {
+        "funnel": funnel_frame(result),
+        "reasons": reason_frame(result),
+        "baseline": baseline_frame(result),
+    }
+
+
+def funnel_chart(result: Any):
+    """Bar chart: how many of the submitted answers each layer accepts.
+
+    Bars for ``strict JSON``, ``quote exists``, ``full contract`` (weakest first),
+    each labelled ``"<accepted> of <submitted>"``. Returns the Figure.
+
+    nbval does not compare images: show ``funnel_frame(result)`` (or
+    :func:`chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = funnel_frame(result)
+    submitted = int(frame["of"].iloc[0]) if len(frame) else 0
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    bars = ax.bar(
+        list(frame["layer"]),
+        list(frame["accepted"]),
+        color=list(LAYER_COLOURS),
+        edgecolor=OKABE_ITO["black"],
+    )
+    ax.bar_label(bars, labels=[f"{n} of {submitted}" for n in frame["accepted"]], padding=3)
+    ax.set_ylim(0, max(submitted, 1) * 1.15)
+    ax.set_title(f"How many of {submitted} answers each layer accepts")
+    ax.set_xlabel("admission layer (weakest first)")
+    ax.set_ylabel("answers accepted")
+    fig.tight_layout()
+    return fig
+
+
+def reason_chart(result: Any):
+    """Horizontal bar chart: how many answers ended in each contract status.
+
+    One bar per status in Status order (top to bottom, ``ACCEPT`` last), zero counts
+    included, each labelled with its count. ``ACCEPT`` is bluish green, every
+    rejection vermillion and hatched. Returns the Figure.
+
+    nbval does not compare images: show ``reason_frame(result)`` (or
+    :func:`chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = reason_frame(result)
+    total = int(frame["count"].sum())
+    statuses = list(frame["status"])
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    colours = [ACCEPT_COLOUR if s == Status.ACCEPT.value else REJECT_COLOUR for s in statuses]
+    hatches = ["" if s == Status.ACCEPT.value else "//" for s in statuses]
+    bars = ax.barh(statuses, list(frame["count"]), color=colours, edgecolor=OKABE_ITO["black"])
+    for bar, hatch in zip(bars, hatches):
+        bar.set_hatch(hatch)
+    ax.bar_label(bars, padding=3)
+    ax.invert_yaxis()  # first check at the top
+    ax.set_xlim(0, max(int(frame["count"].max()) if len(frame) else 0, 1) * 1.2)
+    ax.set_title(f"Contract status of each of the {total} answers")
+    ax.set_xlabel("number of answers")
+    ax.set_ylabel("contract status (checks in order)")
+    fig.tight_layout()
+    return fig
+
+
+def baseline_chart(result: Any):
+    """Grouped horizontal bars: answers wrongly accepted, citation-only vs contract.
+
+    One pair of bars per expected (label) status other than ``ACCEPT``: the
+    citation-only baseline (orange, hatched ``//``) and the full contract (blue),
+    each labelled with its count; the title gives both totals. Returns the Figure.
+
+    nbval does not compare images: show ``baseline_frame(result)`` (or
+    :func:`chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    frame = baseline_frame(result)
+    labels = list(frame["expected"])
+    citation = [int(n) for n in frame["citation_only_false_accepts"]]
+    contract = [int(n) for n in frame["contract_false_accepts"]]
+    positions = list(range(len(labels)))
+    height = 0.4
+    fig, ax = plt.subplots(figsize=(6.4, 1.2 + 0.55 * max(len(labels), 1)))
+    bars_citation = ax.barh(
+        [p - height / 2 for p in positions],
+        citation,
+        height=height,
+        color=CITATION_COLOUR,
+        edgecolor=OKABE_ITO["black"],
+        hatch="//",
+        label="citation only (quote exists)",
+    )
+    bars_contract = ax.barh(
+        [p + height / 2 for p in positions],
+        contract,
+        height=height,
+        color=CONTRACT_COLOUR,
+        edgecolor=OKABE_ITO["black"],
+        label="full contract",
+    )
+    ax.bar_label(bars_citation, padding=3)
+    ax.bar_label(bars_contract, padding=3)
+    ax.set_yticks(positions, labels)
+    ax.invert_yaxis()
+    ax.set_xlim(0, max(citation + contract + [1]) * 1.25)
+    ax.set_title(
+        f"Answers accepted that should be rejected: citation only {sum(citation)}, "
+        f"contract {sum(contract)}"
+    )
+    ax.set_xlabel("wrongly accepted answers")
+    ax.set_ylabel("expected status (label)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole numbers
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25 if len(labels) < 4 else -0.12), ncol=2, frameon=False)
+    fig.tight_layout()
+    return fig

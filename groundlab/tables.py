@@ -1,0 +1,369 @@
+"""Tables of the workbook: the study, its funnel, its reasons, a verdict's trace, hints.
+
+Presentation layer (imports pandas; the core never imports this module). Each
+``*_frame`` function returns a plain :class:`pandas.DataFrame` of numbers and short
+strings, so a notebook can show the numbers behind every chart as text. Each
+``*_table`` function returns a :class:`StableStyler` (a pandas ``Styler``) with
+
+* a fixed ``uuid`` (``"groundlab-<name>"``), so the HTML ids in stored notebook
+  outputs are the same on every run;
+* a plain-text repr without a memory address (nbval compares ``text/plain``);
+* the index hidden, and every cell and header escaped with ``html.escape``
+  (``format(escape="html")``), because ids, values and quotes come from fixtures
+  and model answers;
+* pass / fail shown by an icon and a word (``✓ accepts`` / ``✗ rejects``), never
+  colour alone.
+
+``result`` arguments are :class:`groundlab.study.StudyResult` objects or anything
+with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
+``actual``, ``code``, ``strict_json_ok``, ``citation_ok``, ``accepted``,
+``agrees``, and optionally ``expected_code``) and ``.counts`` (a mapping with
+``submitted``, ``strict_json``, ``quote_exists``, ``full_contract``,
+``citation_false_accepts``, ``disagreements``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import pandas as pd
+from pandas.io.formats.style import Styler
+
+from . import _html
+from .baselines import LAYERS
+from .contract import Status, Verdict, describe_step
+from .registry import Registry, Request, Source
+
+__all__ = [
+    "StableStyler",
+    "baseline_frame",
+    "baseline_table",
+    "funnel_frame",
+    "funnel_table",
+    "explanation_frame",
+    "explanation_table",
+    "hints_frame",
+    "hints_table",
+    "parse_frame",
+    "parse_table",
+    "registry_frame",
+    "registry_table",
+    "reason_frame",
+    "reason_table",
+    "study_frame",
+    "study_table",
+    "trace_frame",
+    "trace_table",
+]
+
+ACCEPTS = _html.mark(True, "accepts")
+"""Cell text of a layer that accepted an answer: ``"✓ accepts"``."""
+REJECTS = _html.mark(False, no="rejects")
+"""Cell text of a layer that rejected an answer: ``"✗ rejects"``."""
+AGREES = _html.mark(True, "yes")
+"""Cell text of a row whose outcome equals its label: ``"✓ yes"``."""
+DISAGREES = _html.mark(False, no="NO")
+"""Cell text of a row whose outcome differs from its label: ``"✗ NO"``."""
+
+
+class StableStyler(Styler):
+    """A pandas ``Styler`` whose ``repr`` names the table instead of a memory address.
+
+    Everything else is :class:`pandas.io.formats.style.Styler`. The plain-text form
+    stored in a notebook is ``<groundlab table groundlab-study: 22 rows × 8 columns>``,
+    the same on every run.
+    """
+
+    def __repr__(self) -> str:
+        rows, cols = self.data.shape
+        return f"<groundlab table {self.uuid}: {rows} rows × {cols} columns>"
+
+
+def _bold_failures(value: Any) -> str:
+    text = str(value)
+    if text.startswith(_html.CROSS):
+        return f"font-weight: bold; color: {_html.FAIL_COLOUR};"
+    return ""
+
+
+def _styled(frame: pd.DataFrame, name: str, caption: str | None = None) -> StableStyler:
+    """Wrap ``frame`` in a :class:`StableStyler` with uuid ``groundlab-<name>``, index
+    hidden, cells and headers escaped, ``✗`` cells bold, and an escaped caption."""
+    uuid = f"groundlab-{name}"
+    styler = StableStyler(frame, uuid=uuid, cell_ids=True)
+    styler.set_uuid(uuid)
+    styler.hide(axis="index")
+    styler.format(escape="html", na_rep="")
+    styler.format_index(escape="html", axis=1)
+    styler.set_table_attributes('class="groundlab-table"')
+    styler.set_table_styles(
+        [
+            {"selector": "th", "props": "text-align: left; padding: 2px 8px;"},
+            {"selector": "td", "props": "text-align: left; padding: 2px 8px;"},
+        ]
+    )
+    mapper = getattr(styler, "map", None) or styler.applymap  # pandas < 2.1 has only applymap
+    mapper(_bold_failures)
+    if caption:
+        styler.set_caption(_html.esc(caption))
+    return styler
+
+
+def _status_with_code(status: Any, code: str | None) -> str:
+    return f"{status} ({code})" if code else str(status)
+
+
+# ------------------------------------------------------------------ the study
+
+
+def study_frame(result: Any) -> pd.DataFrame:
+    """One row per case, in fixture order: ``id``, ``family``, ``expected``,
+    ``actual`` (``"INVALID_JSON (not_json)"`` carries the parse code), ``strict JSON``,
+    ``quote exists``, ``full contract`` (each ``"✓ accepts"`` or ``"✗ rejects"``) and
+    ``agrees`` (``"✓ yes"`` or ``"✗ NO"``). All cells are ``str``."""
+    records = []
+    for row in result.rows:
+        records.append(
+            {
+                "id": str(row.id),
+                "family": str(row.family),
+                "expected": _status_with_code(row.expected, getattr(row, "expected_code", None)),
+                "actual": _status_with_code(row.actual, row.code),
+                "strict JSON": ACCEPTS if row.strict_json_ok else REJECTS,
+                "quote exists": ACCEPTS if row.citation_ok else REJECTS,
+                "full contract": ACCEPTS if str(row.actual) == Status.ACCEPT.value else REJECTS,
+                "agrees": AGREES if row.agrees else DISAGREES,
+            }
+        )
+    columns = ["id", "family", "expected", "actual", "strict JSON", "quote exists", "full contract", "agrees"]
+    return pd.DataFrame.from_records(records, columns=columns)
+
+
+def study_table(result: Any) -> StableStyler:
+    """:func:`study_frame` as a styled, escaped table with the fixed uuid ``groundlab-study``."""
+    counts = result.counts
+    caption = (
+        f"{counts['submitted']} answers: strict JSON accepts {counts['strict_json']}, "
+        f"quote exists accepts {counts['quote_exists']}, the full contract accepts "
+        f"{counts['full_contract']}"
+    )
+    return _styled(study_frame(result), "study", caption)
+
+
+def funnel_frame(result: Any) -> pd.DataFrame:
+    """The study's funnel: one row per layer (``strict JSON``, ``quote exists``,
+    ``full contract``, weakest first) with ``layer`` (str), ``accepted`` and ``of``
+    (int, the number of answers submitted). For the frozen study: 17, 13, 3 of 22."""
+    counts = result.counts
+    accepted = [counts["strict_json"], counts["quote_exists"], counts["full_contract"]]
+    return pd.DataFrame(
+        {"layer": list(LAYERS), "accepted": accepted, "of": [counts["submitted"]] * len(LAYERS)}
+    )
+
+
+def funnel_table(result: Any) -> StableStyler:
+    """:func:`funnel_frame` as a styled table with the fixed uuid ``groundlab-funnel``."""
+    return _styled(funnel_frame(result), "funnel", "Answers each admission layer accepts")
+
+
+def reason_frame(result: Any) -> pd.DataFrame:
+    """How many cases ended in each contract status: columns ``status`` (str) and
+    ``count`` (int), one row per :class:`~groundlab.contract.Status` in Status order
+    (the order the checks run, ``ACCEPT`` last), zero counts included."""
+    tally = {status.value: 0 for status in Status}
+    for row in result.rows:
+        tally[str(row.actual)] += 1
+    return pd.DataFrame({"status": list(tally), "count": list(tally.values())})
+
+
+def reason_table(result: Any) -> StableStyler:
+    """:func:`reason_frame` as a styled table with the fixed uuid ``groundlab-reasons``."""
+    return _styled(reason_frame(result), "reasons", "Contract status of every answer")
+
+
+def baseline_frame(result: Any) -> pd.DataFrame:
+    """False accepts of the citation-only baseline and of the contract, per label.
+
+    One row per expected status other than ``ACCEPT`` that occurs in ``result``, in
+    Status order. Columns: ``expected`` (str), ``cases`` (int, answers with that
+    label), ``citation_only_false_accepts`` (int, of those the citation-only check
+    accepted), ``contract_false_accepts`` (int, of those the contract accepted).
+    For the frozen study the first column sums to 10 and the second to 0.
+    """
+    groups: dict[str, list[int]] = {}
+    for status in Status:
+        if status is Status.ACCEPT:
+            continue
+        groups[status.value] = [0, 0, 0]
+    for row in result.rows:
+        key = str(row.expected)
+        if key not in groups:
+            continue
+        groups[key][0] += 1
+        groups[key][1] += bool(row.citation_ok)
+        groups[key][2] += str(row.actual) == Status.ACCEPT.value
+    kept = [(k, v) for k, v in groups.items() if v[0]]
+    return pd.DataFrame(
+        {
+            "expected": [k for k, _ in kept],
+            "cases": [v[0] for _, v in kept],
+            "citation_only_false_accepts": [v[1] for _, v in kept],
+            "contract_false_accepts": [v[2] for _, v in kept],
+        }
+    )
+
+
+def baseline_table(result: Any) -> StableStyler:
+    """:func:`baseline_frame` as a styled table with the fixed uuid ``groundlab-baseline``."""
+    return _styled(
+        baseline_frame(result), "baseline", "Answers that should be rejected but were accepted"
+    )
+
+
+# ------------------------------------------------------------------ one verdict
+
+
+def trace_frame(
+    verdict: Verdict, request: Request, sources: Registry | Iterable[Source]
+) -> pd.DataFrame:
+    """Every step of ``verdict.trace`` in order: ``claim`` (``"claim 0"`` or
+    ``"answer"`` for answer-level checks), ``check`` (str), ``passed`` (bool) and
+    ``sentence`` (:func:`groundlab.contract.describe_step`). The sentence quotes
+    answer text; the DataFrame's own HTML escapes it."""
+    registry = sources if isinstance(sources, Registry) else Registry(sources)
+    records = []
+    for step in verdict.trace:
+        claim, check, passed, _reason = step
+        records.append(
+            {
+                "claim": "answer" if claim is None else f"claim {claim}",
+                "check": check,
+                "passed": bool(passed),
+                "sentence": describe_step(step, verdict, request, registry, head=False),
+            }
+        )
+    return pd.DataFrame.from_records(records, columns=["claim", "check", "passed", "sentence"])
+
+
+def trace_table(
+    verdict: Verdict, request: Request, sources: Registry | Iterable[Source], name: str = "trace"
+) -> StableStyler:
+    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``); ``passed`` is
+    shown as ``"✓ passed"`` / ``"✗ FAILED"`` (bold)."""
+    frame = trace_frame(verdict, request, sources)
+    frame["passed"] = [_html.mark(bool(p)) for p in frame["passed"]]
+    return _styled(frame, name, f"Checks that ran: contract status {verdict.status}")
+
+
+def _codepoints_text(codepoints: Any) -> str:
+    if not codepoints:
+        return ""
+    parts = []
+    for item in codepoints:
+        if isinstance(item, int):
+            parts.append(f"U+{item:04X}")
+        else:
+            parts.append(str(item))
+    return ", ".join(parts)
+
+
+def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
+    """Near-miss hints (:class:`groundlab.hints.Hint`) as a table: ``claim``
+    (``"claim 0"``, or ``"answer"`` when the hint is not about one claim), ``check``,
+    ``kind``, ``message`` and ``codepoints`` (``"U+200B, U+00A0"``, ints rendered as
+    ``U+XXXX``, other items with ``str``; empty when none). All cells are ``str``."""
+    records = []
+    for hint in hints:
+        claim = getattr(hint, "claim", None)
+        records.append(
+            {
+                "claim": "answer" if claim is None else f"claim {claim}",
+                "check": str(getattr(hint, "check", "") or ""),
+                "kind": str(hint.kind),
+                "message": str(hint.message),
+                "codepoints": _codepoints_text(getattr(hint, "codepoints", ())),
+            }
+        )
+    return pd.DataFrame.from_records(records, columns=["claim", "check", "kind", "message", "codepoints"])
+
+
+def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
+    """:func:`hints_frame` as a styled, escaped table with the fixed uuid
+    ``groundlab-<name>`` (give each table in one notebook its own ``name``)."""
+    return _styled(hints_frame(hints), name, "Near misses (explained, never turned into a pass)")
+
+
+# ------------------------------------------------------------------ inputs and results
+
+
+def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
+    """The trusted registry, one row per source in order: ``id``, ``service``,
+    ``environment``, ``revision``, then one column per fact name (in first-seen
+    order; empty where a source has no such fact). All cells are ``str``."""
+    items = list(sources)
+    facts: list[str] = []
+    for source in items:
+        facts += [name for name in source.facts if name not in facts]
+    records = [
+        {
+            "id": source.id,
+            "service": source.service,
+            "environment": source.environment,
+            "revision": source.revision,
+            **{name: source.facts.get(name, "") for name in facts},
+        }
+        for source in items
+    ]
+    return pd.DataFrame.from_records(records, columns=["id", "service", "environment", "revision", *facts])
+
+
+def registry_table(sources: Registry | Iterable[Source], name: str = "registry") -> StableStyler:
+    """:func:`registry_frame` as a styled, escaped table (uuid ``groundlab-<name>``)."""
+    return _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
+
+
+def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
+    """What the strict parser says about each ``(label, raw answer)`` pair: columns
+    ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"`` or ``"refused"``),
+    ``code``, ``where`` (``"line 1, column 25"`` or ``""``), ``path``
+    (``"claims[0].value"`` or ``""``) and ``message``. All cells are ``str``;
+    parsing is :func:`groundlab.claims.parse_claims`."""
+    from .claims import ClaimsSyntaxError, format_path, parse_claims
+
+    records = []
+    for label, raw in answers:
+        try:
+            claims = parse_claims(raw)
+        except ClaimsSyntaxError as err:
+            where = f"line {err.line}, column {err.column}" if err.line is not None else ""
+            path = format_path(err.path) if err.path else ""
+            records.append({"answer": label, "outcome": "refused", "code": err.code,
+                            "where": where, "path": path, "message": err.message})
+        else:
+            records.append({"answer": label, "outcome": f"parses: {len(claims)} claim(s)", "code": "",
+                            "where": "", "path": "", "message": ""})
+    return pd.DataFrame.from_records(records, columns=["answer", "outcome", "code", "where", "path", "message"])
+
+
+def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> StableStyler:
+    """:func:`parse_frame` as a styled, escaped table (uuid ``groundlab-<name>``)."""
+    return _styled(parse_frame(answers), name, "What the strict parser says")
+
+
+def explanation_frame(explanation: Any) -> pd.DataFrame:
+    """The points a :class:`groundlab.quotes.Explanation` kept, in order: columns
+    ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote`` and
+    ``job_quote``. The dropped count and the notice are on the explanation itself."""
+    records = [
+        {"kind": kind, "point": p.point, "profile_quote": p.profile_quote, "job_quote": p.job_quote}
+        for kind, points in (("match", explanation.matches), ("gap", explanation.gaps))
+        for p in points
+    ]
+    return pd.DataFrame.from_records(records, columns=["kind", "point", "profile_quote", "job_quote"])
+
+
+def explanation_table(explanation: Any, name: str = "explanation") -> StableStyler:
+    """:func:`explanation_frame` as a styled, escaped table (uuid ``groundlab-<name>``),
+    captioned with the dropped count and the notice the user sees."""
+    caption = f"{explanation.notice} (dropped: {explanation.dropped})"
+    return _styled(explanation_frame(explanation), name, caption)

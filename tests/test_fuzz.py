@@ -1,0 +1,419 @@
+"""Long hypothesis runs (``-m fuzz``): the parser, the contract and the hints under random input.
+
+Strategies:
+
+* JSON-like text: random JSON values serialised with random JSON whitespace between tokens,
+  the same with one character inserted, deleted or replaced (from an alphabet of JSON
+  punctuation and troublesome characters: BOM, no-break space, lone surrogate, curly quote...),
+  one-character mutations of every fixture answer, arbitrary text and arbitrary bytes;
+* one-change mutations of accepted fixture answers: swap a value, a document, a quote or a
+  field, drop or duplicate a claim, reorder the claims, change the request;
+* random answers built from pools of near-miss fields, values, documents and quotes.
+
+Properties, each checked on 10,000 derandomized examples (about 10-40 s each on the 2-core
+development machine; see benchmarks/README.md for the measured times):
+
+* nothing but ClaimsSyntaxError escapes parse_claims / loads_strict, for any str or bytes, and
+  its code, position, line and column are consistent; json_hints never raises on the error;
+* loads_strict agrees with json.loads whenever it accepts, and accepts every generated value;
+* parse_claims and loads_strict agree: parse success implies loads_strict success, and a
+  reading-phase refusal (not_json, duplicate_member, too_deep, bad_number) of an input within
+  the length bound has the same code and position in both;
+* a valid claim list serialised with json.dumps parses back to the same claims;
+* each one-change mutation of an accepted answer gets exactly the status DESIGN's order of
+  checks predicts (a quote absent from its document is NO_CITATION, never ACCEPT; reordering
+  keeps ACCEPT);
+* on random answers, verify_answer matches an independent re-statement of DESIGN's order of
+  checks, never accepts when a quote is missing from its document or a requested field is
+  unanswered, and hints_for_verdict never raises.
+"""
+
+import itertools
+import json
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from groundlab import Status, parse_claims, verify_answer
+from groundlab.claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, loads_strict, utf16_length
+from groundlab.fixtures import fixtures_dir, load_case_set
+from groundlab.hints import HINT_KINDS, hints_for_verdict, json_hints
+from groundlab.registry import Request
+
+pytestmark = pytest.mark.fuzz
+
+LONG = settings(
+    max_examples=10_000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
+
+CASE_SETS = [
+    load_case_set(fixtures_dir() / name)
+    for name in ("config_contract.json", "config_contract_more.json", "adversarial.json")
+    if (fixtures_dir() / name).exists()
+]
+STUDY = CASE_SETS[0]
+SOURCES = STUDY.sources
+ALL_CASES = [(case_set, case) for case_set in CASE_SETS for case in case_set]
+ACCEPTED = [(s, c) for s, c in ALL_CASES if c.expected is Status.ACCEPT]
+READING_CODES = {"not_json", "duplicate_member", "too_deep", "bad_number"}
+
+
+# ---------------------------------------------------------------- JSON-like text
+
+# Unassigned code points (category Cn) include every noncharacter, so leaving out Cs and Cn leaves
+# exactly the characters I-JSON allows (minus the unassigned ones, which add nothing here).
+_clean_char = st.characters(codec=None, blacklist_categories=("Cs", "Cn"))
+_clean_text = st.text(_clean_char, max_size=12)
+_json_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _clean_text
+)
+json_values = st.recursive(
+    _json_scalars,
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(_clean_text, children, max_size=4),
+    max_leaves=10,
+)
+_WS_CHOICES = ("", "", "", " ", "\t", "\n", "\r", "\r\n", "  ")
+
+
+@st.composite
+def json_texts(draw):
+    """``(text, value)``: a random JSON value serialised with random JSON whitespace.
+
+    The whitespace comes from one drawn ``random.Random`` (fewer draws than one per token,
+    which keeps 10,000 examples fast)."""
+    value = draw(json_values)
+    ascii_only = draw(st.booleans())
+    rng = draw(st.randoms(use_true_random=False))
+
+    def ws():
+        return rng.choice(_WS_CHOICES)
+
+    def dump(item):
+        if isinstance(item, dict):
+            members = [
+                ws() + json.dumps(k, ensure_ascii=ascii_only) + ws() + ":" + ws() + dump(v) + ws()
+                for k, v in item.items()
+            ]
+            return "{" + (",".join(members) if members else ws()) + "}"
+        if isinstance(item, list):
+            elements = [ws() + dump(v) + ws() for v in item]
+            return "[" + (",".join(elements) if elements else ws()) + "]"
+        return json.dumps(item, ensure_ascii=ascii_only)
+
+    return ws() + dump(value) + ws(), value
+
+
+_MUTATION_ALPHABET = list('{}[]:,"\\ \t\n\r0123456789-+.eEtrufalsnNI') + [
+    "\u00a0", "\ufeff", "\u200b", "\u2028", "\x00", "\x1f", "\x7f", "\x85", "\ud800", "\udc00",
+    "\U0001F600", "\u201c", "\u201d", "\uffff", "\ufdd0", "'", "/", "*", "`", "\uff15", "\u0430",
+]
+
+
+@st.composite
+def one_char_mutation(draw, texts):
+    text = draw(texts)
+    position = draw(st.integers(0, len(text)))
+    operation = draw(st.sampled_from(["insert", "delete", "replace"]))
+    if operation == "insert" or not text:
+        return text[:position] + draw(st.sampled_from(_MUTATION_ALPHABET)) + text[position:]
+    position = min(position, len(text) - 1)
+    if operation == "delete":
+        return text[:position] + text[position + 1 :]
+    return text[:position] + draw(st.sampled_from(_MUTATION_ALPHABET)) + text[position + 1 :]
+
+
+# Answers up to 2,000 characters: the 8 KB bound cases are slow to re-read character by
+# character and are covered one by one in test_adversarial.py.
+_fixture_raws = st.sampled_from([case.raw for _, case in ALL_CASES if len(case.raw) <= 2000])
+_generated = json_texts().map(lambda pair: pair[0])
+any_text = st.one_of(
+    _generated,
+    one_char_mutation(_generated),
+    one_char_mutation(_fixture_raws),
+    st.text(st.characters(codec=None), max_size=300),
+)
+any_input = st.one_of(any_text, any_text.map(lambda t: t.encode("utf-8", "surrogatepass")), st.binary(max_size=300))
+
+
+def _check_error(err: ClaimsSyntaxError, raw) -> None:
+    assert err.code in ERROR_CODES
+    assert err.message
+    assert isinstance(err.path, tuple)
+    if isinstance(raw, str) and err.position is not None:
+        assert 0 <= err.position <= len(raw)
+        line = raw.count("\n", 0, err.position) + 1
+        column = err.position - (raw.rfind("\n", 0, err.position) + 1) + 1
+        assert (err.line, err.column) == (line, column)
+    for hint in json_hints(err, raw):
+        assert hint.kind in HINT_KINDS and hint.message
+
+
+@given(any_input)
+@LONG
+def test_parsers_raise_only_claims_syntax_error(raw):
+    for parse in (parse_claims, loads_strict):
+        try:
+            parse(raw)
+        except ClaimsSyntaxError as err:
+            _check_error(err, raw)
+
+
+@given(any_text)
+@LONG
+def test_loads_strict_accepts_only_what_json_loads_accepts(text):
+    try:
+        value = loads_strict(text)
+    except ClaimsSyntaxError:
+        return
+    assert json.loads(text) == value
+
+
+@given(json_texts())
+@LONG
+def test_generated_json_is_accepted_with_its_value(pair):
+    text, value = pair
+    assert loads_strict(text) == value
+    assert loads_strict(text.encode("utf-8")) == value
+
+
+@given(any_input)
+@LONG
+def test_parse_claims_and_loads_strict_agree(raw):
+    try:
+        loaded_error = None
+        loads_strict(raw)
+    except ClaimsSyntaxError as err:
+        loaded_error = err
+    try:
+        parse_claims(raw)
+    except ClaimsSyntaxError as err:
+        parsed_error = err
+    else:
+        assert loaded_error is None
+        return
+    text = raw if isinstance(raw, str) else None
+    if text is None:
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return  # both refuse invalid UTF-8; where depends on the length check
+    if loaded_error is not None and loaded_error.code in READING_CODES and utf16_length(text) <= 8192:
+        assert (parsed_error.code, parsed_error.position) == (loaded_error.code, loaded_error.position)
+
+
+# ---------------------------------------------------------------- claims round trip
+
+_claim_char = st.characters(codec=None, blacklist_categories=("Cs", "Cc", "Cn"), whitelist_characters="\t\n\r")
+_claim_text = st.text(_claim_char, min_size=1, max_size=16)
+_claims = st.lists(st.builds(Claim, _claim_text, _claim_text, _claim_text, _claim_text), max_size=MAX_CLAIMS)
+
+
+@given(_claims, st.booleans(), st.sampled_from([None, 0, 2, "\t"]), st.sampled_from([None, (",", ":"), (" , ", " : ")]))
+@LONG
+def test_valid_claims_round_trip_through_json_dumps(claims, ascii_only, indent, separators):
+    raw = json.dumps({"claims": [c._asdict() for c in claims]}, ensure_ascii=ascii_only, indent=indent, separators=separators)
+    assume(utf16_length(raw) <= 8192)
+    assert parse_claims(raw) == tuple(claims)
+    assert parse_claims(raw.encode("utf-8")) == tuple(claims)
+
+
+# ---------------------------------------------------------------- one-change mutations of accepted answers
+
+
+def _dump(claims, draw):
+    return json.dumps(
+        {"claims": [c._asdict() for c in claims]},
+        ensure_ascii=draw(st.booleans()),
+        indent=draw(st.sampled_from([None, 2])),
+    )
+
+
+_near_text = st.one_of(
+    st.sampled_from(["read_timeout_ms=5000 ", "READ_TIMEOUT_MS=5000", "read_timeout_ms=5\u200b000", "re\u0430d_timeout_ms=5000",
+                     "read_timeout_ms\u00a0=5000", "retry_enabled=False", "5000", "=", "x", "\U0001F600"]),
+    _claim_text,
+)
+
+
+@st.composite
+def mutated_accepted(draw):
+    """``(raw, request, registry, expected)``: one change to an accepted answer, with the exact
+    status DESIGN's order of checks predicts (``None`` when only "not ACCEPT" is certain)."""
+    case_set, case = draw(st.sampled_from(ACCEPTED))
+    registry, request = case_set.sources, case.request
+    claims = list(parse_claims(case.raw))
+    kind = draw(st.sampled_from(["quote", "reorder", "value", "doc", "field", "drop", "duplicate", "revision",
+                                 "environment", "extra_field", "unsupply"]))
+    index = draw(st.integers(0, len(claims) - 1))
+    target = claims[index]
+    expected: Status | None
+    if kind == "quote":
+        quote = draw(_near_text.filter(lambda q: q not in registry[target.doc].text))
+        claims[index] = target._replace(quote=quote)
+        expected = Status.NO_CITATION
+    elif kind == "reorder":
+        claims = list(draw(st.permutations(claims)))
+        expected = Status.ACCEPT
+    elif kind == "value":
+        claims[index] = target._replace(value=draw(_near_text.filter(lambda v: v != target.value)))
+        expected = Status.VALUE_MISMATCH
+    elif kind == "doc":
+        doc = draw(st.sampled_from([s.id for s in registry] + ["prod-v3", "Prod-v2", "prod\u2010v2", "prod-v2 "]))
+        assume(doc != target.doc)
+        claims[index] = target._replace(doc=doc)
+        expected = None
+        if doc not in registry or doc not in request.supplied or target.quote not in registry[doc].text:
+            expected = Status.NO_CITATION
+    elif kind == "field":
+        field = draw(_near_text.filter(lambda f: f != target.field))
+        claims[index] = target._replace(field=field)
+        expected = None
+        if field not in request.fields and field not in {c.field for c in claims[:index]}:
+            expected = Status.UNREQUESTED_FIELD
+    elif kind == "drop":
+        del claims[index]
+        expected = Status.INCOMPLETE if claims else Status.NO_CITATION
+    elif kind == "duplicate":
+        assume(len(claims) < MAX_CLAIMS)
+        claims.insert(draw(st.integers(index + 1, len(claims))), target)
+        expected = Status.DUPLICATE_CLAIM
+    elif kind == "revision":
+        request = Request(request.service, request.environment, draw(st.sampled_from(["v1", "v3", "V2"])),
+                          request.fields, request.supplied)
+        expected = Status.STALE_REVISION
+    elif kind == "environment":
+        request = Request(request.service, draw(st.sampled_from(["dev", "Prod", "staging"])), request.revision,
+                          request.fields, request.supplied)
+        expected = Status.SCOPE_MISMATCH
+    elif kind == "extra_field":
+        request = Request(request.service, request.environment, request.revision,
+                          request.fields + ("max_connections",), request.supplied)
+        expected = Status.INCOMPLETE
+    else:  # unsupply the cited document
+        supplied = tuple(d for d in request.supplied if d != target.doc)
+        assume(supplied)
+        request = Request(request.service, request.environment, request.revision, request.fields, supplied)
+        expected = Status.NO_CITATION
+    return _dump(claims, draw), request, registry, expected
+
+
+@given(mutated_accepted())
+@LONG
+def test_one_change_to_an_accepted_answer_gets_the_predicted_status(mutation):
+    raw, request, registry, expected = mutation
+    verdict = verify_answer(raw, request, registry)
+    if expected is None:
+        assert verdict.status is not Status.ACCEPT
+    else:
+        assert verdict.status is expected
+    if verdict.status is not Status.ACCEPT:
+        assert dict(verdict.accepted) == {}
+
+
+@given(st.sampled_from(ACCEPTED), st.randoms(use_true_random=False))
+@LONG
+def test_reordering_an_accepted_answer_keeps_it_accepted(pair, rng):
+    case_set, case = pair
+    claims = list(parse_claims(case.raw))
+    rng.shuffle(claims)
+    verdict = verify_answer(json.dumps({"claims": [c._asdict() for c in claims]}), case.request, case_set.sources)
+    assert verdict.status is Status.ACCEPT
+    assert verdict.accepted == verify_answer(case.raw, case.request, case_set.sources).accepted
+
+
+# ---------------------------------------------------------------- random answers against a restated contract
+
+_FIELDS = ["read_timeout_ms", "retry_enabled", "max_connections", "READ_TIMEOUT_MS", "re\u0430d_timeout_ms", "retry_enabled "]
+_VALUES = ["5000", "2000", "12000", "false", "true", "5s", "False", "5000 ", "\uff15000", "yes"]
+_DOCS = ["prod-v2", "prod-v1", "dev-v2", "billing-v2", "prod-v3", "Prod-v2", "prod\u2010v2", "prod-v2\u200b"]
+
+
+@st.composite
+def random_answers(draw):
+    claims = []
+    for _ in range(draw(st.integers(0, 5))):
+        field, value, doc = draw(st.sampled_from(_FIELDS)), draw(st.sampled_from(_VALUES)), draw(st.sampled_from(_DOCS))
+        quote = draw(
+            st.sampled_from([f"{field}={value}", "read_timeout_ms=5000", "retry_enabled=false", "read_timeout_ms=2000",
+                             "read_timeout_ms=12000", "=", "read_timeout_ms=5000\nretry_enabled=false", "Assistant",
+                             "READ_TIMEOUT_MS=5000", "read_timeout_ms=5\u200b000", "retry_enabled=fals\u0435"])
+        )
+        claims.append(Claim(field, value, doc, quote))
+    supplied = draw(st.sampled_from([("prod-v2", "prod-v1", "dev-v2"), ("prod-v2", "prod-v1", "dev-v2", "billing-v2"),
+                                     ("prod-v1", "dev-v2"), ("billing-v2",)]))
+    fields = draw(st.sampled_from([("read_timeout_ms", "retry_enabled"), ("read_timeout_ms",), ("retry_enabled",),
+                                   ("read_timeout_ms", "max_connections")]))
+    revision = draw(st.sampled_from(["v2", "v1"]))
+    return claims, Request("payments", "prod", revision, fields, supplied)
+
+
+def restated_contract(claims, request, registry) -> Status:
+    """DESIGN's order of checks, restated independently of groundlab.contract."""
+    if not claims:
+        return Status.NO_CITATION
+    for c in claims:
+        if c.doc not in registry.by_id or c.doc not in request.supplied or c.quote not in registry[c.doc].text:
+            return Status.NO_CITATION
+    seen = set()
+    for c in claims:
+        source = registry[c.doc]
+        if c.field in seen:
+            return Status.DUPLICATE_CLAIM
+        seen.add(c.field)
+        if c.field not in request.fields:
+            return Status.UNREQUESTED_FIELD
+        if (source.service, source.environment) != (request.service, request.environment):
+            return Status.SCOPE_MISMATCH
+        if source.revision != request.revision:
+            return Status.STALE_REVISION
+        if source.facts.get(c.field) != c.value:
+            return Status.VALUE_MISMATCH
+        if c.quote != f"{c.field}={c.value}":
+            return Status.QUOTE_NOT_SUPPORTING
+    if set(request.fields) - seen:
+        return Status.INCOMPLETE
+    return Status.ACCEPT
+
+
+@given(random_answers(), st.booleans())
+@LONG
+def test_random_answers_follow_the_restated_contract_and_hints_never_raise(answer, ascii_only):
+    claims, request = answer
+    raw = json.dumps({"claims": [c._asdict() for c in claims]}, ensure_ascii=ascii_only)
+    verdict = verify_answer(raw, request, SOURCES)
+    assert verdict.status is restated_contract(claims, request, SOURCES)
+    every_quote_found = all(c.doc in SOURCES and c.quote in SOURCES[c.doc].text for c in claims)
+    every_field_answered = set(request.fields) <= {c.field for c in claims}
+    if not (claims and every_quote_found and every_field_answered):
+        assert verdict.status is not Status.ACCEPT
+    step = verdict.failed_step()
+    assert (step is None) == (verdict.status is Status.ACCEPT)
+    if step is not None:
+        assert step.status is verdict.status
+    for hint in hints_for_verdict(verdict, request, SOURCES, raw=raw):
+        assert hint.kind in HINT_KINDS
+        assert hint.message and "\n" not in hint.message
+        assert (hint.claim, hint.check) == (step.claim, step.check)
+    if verdict.status is Status.ACCEPT:
+        for order in itertools.islice(itertools.permutations(claims), 6):
+            again = json.dumps({"claims": [c._asdict() for c in order]})
+            assert verify_answer(again, request, SOURCES).status is Status.ACCEPT
+
+
+@given(one_char_mutation(_fixture_raws), st.sampled_from([case.request for _, case in ALL_CASES]))
+@LONG
+def test_mutated_fixture_answers_never_break_the_verifier_or_the_hints(raw, request):
+    verdict = verify_answer(raw, request, SOURCES)
+    assert isinstance(verdict.status, Status)
+    if verdict.status is Status.INVALID_JSON:
+        assert verdict.error.code in ERROR_CODES
+    for hint in hints_for_verdict(verdict, request, SOURCES, raw=raw):
+        assert hint.kind in HINT_KINDS and hint.message

@@ -1,0 +1,163 @@
+"""Workbook hygiene: how the stored notebooks were saved, what they show, their solutions,
+and the student copies. (nbval compares the stored outputs with a fresh run separately.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from groundlab.claims import ERROR_CODES
+from groundlab.contract import Status
+from groundlab.notebooks import (
+    EXERCISE_TAG,
+    SOLUTION_TAG,
+    solution_blocks,
+    student_copy,
+    tags,
+    write_student_copies,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
+ANSWERS = [s.value for s in Status] + list(ERROR_CODES)
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def source(cell) -> str:
+    return "".join(cell["source"])
+
+
+def output_text(cell) -> str:
+    parts = []
+    for output in cell.get("outputs", []):
+        if "text" in output:
+            parts.append("".join(output["text"]))
+        for key in ("text/plain", "text/html", "text/markdown"):
+            if key in output.get("data", {}):
+                parts.append("".join(output["data"][key]))
+        if output.get("output_type") == "error":
+            parts.append(output.get("ename", "") + ": " + output.get("evalue", ""))
+    return "\n".join(parts)
+
+
+def test_the_workbook_has_ten_numbered_lessons():
+    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(10)]
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_saved_as_one_fresh_run_without_widget_state(path):
+    notebook = load(path)
+    assert "widgets" not in notebook["metadata"], "saved with widget state: answers could hide in metadata"
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code" and source(c).strip()]
+    assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1))
+    for cell in notebook["cells"]:
+        text = output_text(cell)
+        assert "UsageError" not in text
+        errors = [o for o in cell.get("outputs", []) if o["output_type"] == "error"]
+        if errors:
+            assert "raises-exception" in tags(cell), f"stored error in an untagged cell: {source(cell)[:60]!r}"
+        assert not re.search(r"0x[0-9a-f]{8,}", text), "a memory address in a stored output"
+        assert "/tmp/" not in text and "/work/" not in text, "a path in a stored output"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_lesson_frame_objectives_key_points_and_links(path):
+    cells = load(path)["cells"]
+    first, last = source(cells[0]), source(cells[-1])
+    assert cells[0]["cell_type"] == "markdown" and first.startswith(f"# {path.name[:2]}")
+    assert "Learning objectives" in first
+    assert re.search(r"(?i)time", first) and re.search(r"(?i)prerequisite", first)
+    assert "Key points" in "".join(source(c) for c in cells[-2:])
+    index = LESSONS.index(path)
+    text = first + last
+    if index > 0:
+        assert LESSONS[index - 1].name in text, "no link to the previous notebook"
+    if index < len(LESSONS) - 1:
+        assert LESSONS[index + 1].name in text, "no link to the next notebook"
+    for link in re.findall(r"\]\(([^)#]+\.ipynb)", "".join(source(c) for c in cells)):
+        assert (NOTEBOOKS / link).is_file(), f"broken link {link}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_predict_first_exercises_do_not_give_the_answer_away(path):
+    cells = load(path)["cells"]
+    exercises = [c for c in cells if c["cell_type"] == "code" and EXERCISE_TAG in tags(c) and "Predict" in source(c)]
+    assert len(exercises) >= 2, "each notebook needs at least two predict-first exercises"
+    for cell in exercises:
+        shown = output_text(cell)
+        for answer in ANSWERS:
+            assert answer not in shown, f"exercise output reveals {answer!r}: {shown[:120]!r}"
+        for word in ("not found", "correct", "Correct"):
+            assert word not in shown
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_solutions_are_collapsed_markdown_not_executed_cells(path):
+    notebook = load(path)
+    for cell in notebook["cells"]:
+        if SOLUTION_TAG in tags(cell):
+            assert cell["cell_type"] == "markdown"
+            text = source(cell)
+            assert text.lstrip().startswith("<details>") and "</details>" in text
+    assert solution_blocks(notebook), "each notebook needs a modify or make exercise with a solution"
+
+
+SOLUTIONS = [(p, i, code) for p in LESSONS for i, code in solution_blocks(load(p))]
+
+
+@pytest.mark.parametrize("path, cell, code", SOLUTIONS, ids=[f"{p.name}:cell{i}" for p, i, _ in SOLUTIONS])
+def test_every_solution_block_runs(path, cell, code, monkeypatch, tmp_path):
+    monkeypatch.chdir(path.parent)
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    namespace: dict = {"__name__": "__solution__"}
+    exec(compile(code, f"{path.name}:cell{cell}", "exec"), namespace)
+
+
+def test_student_copies_have_no_outputs_and_no_solutions(tmp_path):
+    written = write_student_copies(NOTEBOOKS, tmp_path / "student")
+    assert [p.name for p in written] == [p.name for p in ALL]
+    for path in written:
+        notebook = load(path)
+        assert "widgets" not in notebook["metadata"]
+        for cell in notebook["cells"]:
+            assert SOLUTION_TAG not in tags(cell)
+            if cell["cell_type"] == "code":
+                assert cell["outputs"] == [] and cell["execution_count"] is None
+    with pytest.raises(ValueError):
+        write_student_copies(NOTEBOOKS, NOTEBOOKS)
+
+
+def test_student_copy_keeps_exercises():
+    for path in LESSONS:
+        notebook = load(path)
+        copy = student_copy(notebook)
+        assert sum(EXERCISE_TAG in tags(c) for c in copy["cells"]) == sum(EXERCISE_TAG in tags(c) for c in notebook["cells"])
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_student_copies_run_top_to_bottom(path, tmp_path):
+    nbformat = pytest.importorskip("nbformat")
+    from nbclient import NotebookClient
+
+    notebook = student_copy(nbformat.read(path, as_version=4))
+    client = NotebookClient(
+        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
+    )
+    env_backend = os.environ.get("MPLBACKEND")
+    os.environ["MPLBACKEND"] = "Agg"
+    try:
+        client.execute()
+    finally:
+        if env_backend is None:
+            os.environ.pop("MPLBACKEND", None)
+        else:
+            os.environ["MPLBACKEND"] = env_backend
