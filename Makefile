@@ -31,7 +31,7 @@ test: $(STAMP)
 	@status=0; \
 	$(BIN)/python -m pytest -p no:cacheprovider tests || status=$$?; \
 	if ls notebooks/*.ipynb >/dev/null 2>&1; then \
-	  $(KERNEL_ENV) $(BIN)/python -m pytest -p no:cacheprovider --nbval \
+	  $(KERNEL_ENV) $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ || status=$$?; \
 	else \
 	  echo "no notebooks/*.ipynb: nbval skipped"; \
