@@ -8,6 +8,10 @@ LOCK_VENV = build/lock-venv
 # Kernels started by nbval and by `make notebooks` use matplotlib's inline backend, so
 # stored outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
 KERNEL_ENV = MPLBACKEND=module://matplotlib_inline.backend_inline
+# The JSONTestSuite conformance files sit in ../shared beside a checkout; the
+# conformance test runs them whenever this points at them (and says so when it skips).
+GROUNDLAB_JSONTESTSUITE ?= $(wildcard $(abspath ..)/shared/conformance/JSONTestSuite/test_parsing)
+export GROUNDLAB_JSONTESTSUITE
 # Jupyter refuses to run as root without --allow-root (CI and these machines run as root).
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
@@ -58,6 +62,7 @@ student: $(STAMP)
 	$(BIN)/python -m groundlab.notebooks student notebooks build/student
 
 demo: $(STAMP)
+	$(BIN)/jupyter trust notebooks/demo_claim_editor.ipynb
 	$(BIN)/voila --no-browser --Voila.ip=127.0.0.1 notebooks/demo_claim_editor.ipynb
 
 bench: $(STAMP)

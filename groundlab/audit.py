@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .claims import ClaimsSyntaxError, parse_claims
-from .fixtures import digest
+from .fixtures import FrozenFixtureError, digest, fixtures_dir, read_checksums
 
 __all__ = ["AuditReport", "audit_evidence", "write_audit"]
 
@@ -73,9 +73,15 @@ def _load(folder: Path, name: str, report: AuditReport) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         report.problems.append(f"{name} is missing")
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        report.problems.append(f"{name} is not valid JSON: {err}")
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        report.problems.append(f"{name} is not valid JSON: {type(err).__name__}")
+    except OSError as err:
+        report.problems.append(f"{name} cannot be read: {err.strerror or type(err).__name__}")
     return None
+
+
+EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
+"""The files ``groundlab run`` writes; ``audit*.json`` are the audit's own."""
 
 
 def _cites(claims, request: dict, sources: dict[str, dict]) -> bool:
@@ -106,6 +112,7 @@ def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
             report.problems.append(f"{name} is missing")
         elif digest(path) != recorded:
             report.problems.append(f"{name} does not match its sha256 in manifest.json (changed after the run)")
+    _check_frozen(folder, manifest.get("fixtures") or {}, report)
     package = Path(__file__).resolve().parent
     recorded_sources = manifest.get("package") or {}
     if not recorded_sources:
@@ -123,21 +130,63 @@ def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
             report.problems.append(f"{key} is in the package but was not recorded by the run")
 
 
+def _check_frozen(folder: Path, recorded: dict, report: AuditReport) -> None:
+    """A run that claims frozen fixtures must hold a byte-for-byte frozen copy."""
+    if recorded.get("frozen") is not True:
+        return
+    report.checked += 1
+    name = recorded.get("name")
+    try:
+        frozen = read_checksums(fixtures_dir()).get(str(name))
+    except (FrozenFixtureError, ValueError, OSError):
+        frozen = None
+    copy = folder / "fixtures.json"
+    if frozen is None:
+        report.problems.append(f"manifest.json says {name!r} is frozen, but SHA256SUMS does not list it")
+    elif recorded.get("frozen_sha256") != frozen or not copy.is_file() or digest(copy) != frozen:
+        report.problems.append(
+            f"fixtures.json is not the frozen {name} (its sha256 differs from SHA256SUMS)"
+        )
+
+
 def audit_evidence(folder: str | Path) -> AuditReport:
-    """Audit the evidence folder ``folder``; never raises for a damaged folder
-    (every problem becomes a line of :attr:`AuditReport.problems`), only
-    ``FileNotFoundError`` when ``folder`` itself does not exist."""
+    """Audit the evidence folder ``folder``.
+
+    A damaged folder never raises: every problem becomes a line of
+    :attr:`AuditReport.problems`. Raises ``FileNotFoundError`` only when ``folder``
+    is not a directory or holds none of the evidence files.
+    """
     folder = Path(folder)
     if not folder.is_dir():
-        raise FileNotFoundError(f"{folder} is not an evidence folder (no such directory)")
+        what = "not a directory" if folder.exists() else "no such directory"
+        raise FileNotFoundError(f"{folder} is not an evidence folder ({what})")
+    if not any((folder / name).exists() for name in EVIDENCE_FILES):
+        raise FileNotFoundError(
+            f"{folder} is not an evidence folder (none of {', '.join(EVIDENCE_FILES)} is in it)"
+        )
     report = AuditReport(folder=str(folder))
     manifest = _load(folder, "manifest.json", report)
     results = _load(folder, "results.json", report)
     fixture = _load(folder, "fixtures.json", report)
-    if isinstance(manifest, dict):
-        _check_hashes(folder, manifest, report)
-    if not (isinstance(results, dict) and isinstance(fixture, dict)):
-        return report
+    for extra in sorted(p.name for p in folder.iterdir()):
+        if extra not in EVIDENCE_FILES and not (extra.startswith("audit") and extra.endswith(".json")):
+            report.problems.append(f"{extra} does not belong in an evidence folder")
+    try:
+        if isinstance(manifest, dict):
+            _check_hashes(folder, manifest, report)
+        elif manifest is not None:
+            report.problems.append("manifest.json is not a JSON object")
+        if isinstance(results, dict) and isinstance(fixture, dict):
+            _check_rows(results, fixture, report)
+        elif results is not None and fixture is not None:
+            report.problems.append("results.json and fixtures.json must both be JSON objects")
+    except (AttributeError, KeyError, TypeError, ValueError, RecursionError) as err:
+        report.problems.append(f"the evidence has an unexpected shape ({type(err).__name__}: {err})")
+    return report
+
+
+def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
+    """Re-derive every row and the counts from the fixture copy; record differences."""
 
     sources = {s["id"]: s for s in fixture.get("sources", [])}
     rows = {}
@@ -165,7 +214,9 @@ def audit_evidence(folder: str | Path) -> AuditReport:
         counts["quote_exists"] += cited
         counts["citation_false_accepts"] += cited and case["expected"] != "ACCEPT"
         counts["full_contract"] += row.get("actual") == "ACCEPT" == case["expected"]
+        expected_map = {c.field: c.value for c in claims} if claims and case["expected"] == "ACCEPT" else {}
         checks = [
+            ("accepted map", row.get("accepted"), expected_map),
             ("label", row.get("expected"), case["expected"]),
             ("outcome", row.get("actual"), case["expected"]),
             ("parse code", row.get("code"), case.get("code")),
@@ -184,7 +235,6 @@ def audit_evidence(folder: str | Path) -> AuditReport:
         if recorded.get(key) != value:
             report.problems.append(f"counts.{key} is {recorded.get(key)!r} in results.json; the audit counts {value}")
     report.counts = counts
-    return report
 
 
 def write_audit(folder: str | Path) -> tuple[AuditReport, Path]:

@@ -187,14 +187,25 @@ def _rebuild_error(code, message, path, line, column, position):
     )
 
 
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*\Z")
+
+
 def format_path(path: Path) -> str:
-    """Render a document path such as ``("claims", 2, "quote")`` as ``claims[2].quote``."""
+    """Render a document path such as ``("claims", 2, "quote")`` as ``claims[2].quote``.
+
+    A member name that is not a plain ASCII name is shown as a JSON string in
+    brackets with every non-ASCII character escaped (``["\\u001b[2J"]``), so an
+    answer's text can never put control characters or lone surrogates into a
+    message, a terminal or a log.
+    """
     out = ""
     for part in path:
         if isinstance(part, int):
             out += f"[{part}]"
-        else:
+        elif _PLAIN_NAME.match(part):
             out += ("." if out else "") + part
+        else:
+            out += f"[{json.dumps(part)}]"
     return out or "(top level)"
 
 
@@ -221,18 +232,43 @@ def _noncharacters() -> list[int]:
 
 
 def _char_class(points: list[int]) -> str:
-    return "".join(re.escape(chr(p)) for p in points)
+    """A regex character class body for ``points``, consecutive points merged into ranges."""
+    points = sorted(set(points))
+    parts, start = [], 0
+    for i in range(1, len(points) + 1):
+        if i == len(points) or points[i] != points[i - 1] + 1:
+            low, high = points[start], points[i - 1]
+            parts.append(re.escape(chr(low)) + (f"-{re.escape(chr(high))}" if high != low else ""))
+            start = i
+    return "".join(parts)
 
 
-_SURROGATES = "\ud800-\udfff"  # Unicode category Cs
-_NONCHARS = _char_class(_noncharacters())
-_CONTROLS = _char_class(
-    [p for p in range(0x100) if unicodedata.category(chr(p)) == "Cc" and chr(p) not in "\t\n\r"]
-)
+class _BadText:
+    """Finds the first character of a class in a string, fast.
+
+    ``re`` is slow on classes that hold astral code points, so the Basic
+    Multilingual Plane part is one pattern and the astral noncharacters another,
+    searched only when the string has an astral character.
+    """
+
+    def __init__(self, points: list[int]) -> None:
+        self._bmp = re.compile(f"[{_char_class([p for p in points if p <= 0xFFFF])}]")
+        self._astral = re.compile(f"[{_char_class([p for p in points if p > 0xFFFF])}]")
+
+    def first(self, text: str) -> str | None:
+        """The first (BMP, then astral) offending character in ``text``, or ``None``."""
+        match = self._bmp.search(text)
+        if match is None and not text.isascii() and max(text) > "\uffff":
+            match = self._astral.search(text)
+        return match.group() if match else None
+
+
+_SURROGATES = list(range(0xD800, 0xE000))  # Unicode category Cs
+_CONTROLS = [p for p in range(0x100) if unicodedata.category(chr(p)) == "Cc" and chr(p) not in "\t\n\r"]
 # I-JSON text rule (RFC 7493 section 2.1), for every string, names included.
-_IJSON_BAD = re.compile(f"[{_SURROGATES}{_NONCHARS}]")
+_IJSON_BAD = _BadText(_SURROGATES + _noncharacters())
 # The claim rule adds control characters other than tab, line feed, carriage return.
-_CLAIM_BAD = re.compile(f"[{_SURROGATES}{_NONCHARS}{_CONTROLS}]")
+_CLAIM_BAD = _BadText(_SURROGATES + _noncharacters() + _CONTROLS)
 
 
 def _describe_char(ch: str) -> str:
@@ -552,13 +588,13 @@ def _as_text(raw: str | bytes | bytearray) -> str:
 def _first_bad_text(value, path: list) -> tuple[Path, str, str] | None:
     """Depth-first, document-order search for a string breaking the I-JSON text rule."""
     if isinstance(value, str):
-        match = _IJSON_BAD.search(value)
-        return (tuple(path), value, match.group()) if match else None
+        found = _IJSON_BAD.first(value)
+        return (tuple(path), value, found) if found else None
     if isinstance(value, dict):
         for name, item in value.items():
-            match = _IJSON_BAD.search(name)
-            if match:
-                return (tuple(path) + (name,), name, match.group())
+            found = _IJSON_BAD.first(name)
+            if found:
+                return (tuple(path) + (name,), name, found)
             found = _first_bad_text(item, path + [name])
             if found:
                 return found
@@ -643,12 +679,12 @@ def _check_string(text: str, value: str, path: Path, check_chars: bool) -> None:
             path,
         )
     if check_chars:
-        match = _CLAIM_BAD.search(value)
-        if match:
+        found = _CLAIM_BAD.first(value)
+        if found:
             _shape_error(
                 text,
                 "bad_text",
-                f"{path[-1]!s} contains {_describe_char(match.group())}, which a claim may not contain",
+                f"{path[-1]!s} contains {_describe_char(found)}, which a claim may not contain",
                 path,
             )
 
@@ -718,13 +754,16 @@ def parse_claims(raw: str | bytes) -> tuple[Claim, ...]:
     elif isinstance(raw, str):
         text = raw
         if len(text) > MAX_INPUT_UNITS or utf16_length(text) > MAX_INPUT_UNITS:
-            _too_long_input(text if len(text) <= 4 * MAX_INPUT_UNITS else None)
+            _too_long_input(text)
     else:
         raise TypeError(f"expected str or bytes, not {type(raw).__name__}")
 
-    # Only a text with a non-ASCII character, an escape or a DEL can hold bad text.
-    check_chars = not text.isascii() or "\\u" in text or "\x7f" in text
-    if not check_chars:
+    # Only an escape can put a bad character into a decoded string that the text
+    # itself does not show; a raw one is found by one search over the whole text
+    # (outside strings, JSON allows only ASCII whitespace and punctuation).
+    raw_bad = (not text.isascii() or "\x7f" in text) and _CLAIM_BAD.first(text) is not None
+    escaped = "\\u" in text
+    if not raw_bad:
         # Fast path: the C reader without the duplicate hook. A duplicate member
         # would leave fewer decoded names than colons in the text, so when the
         # counts agree nothing was overwritten; otherwise read again carefully.
@@ -733,22 +772,23 @@ def parse_claims(raw: str | bytes) -> tuple[Claim, ...]:
         except (json.JSONDecodeError, _Problem, RecursionError):
             pass
         else:
-            claims = _fast_shape(value)
+            claims = _fast_shape(value, escaped)
             if claims is not None and text.count(":") == 1 + 4 * len(claims):
                 return claims
     value = _read(text)
-    if not check_chars:
-        claims = _fast_shape(value)
+    if not raw_bad:
+        claims = _fast_shape(value, escaped)
         if claims is not None:
             return claims
-    return _walk_shape(text, value, check_chars)
+    return _walk_shape(text, value, check_chars=raw_bad or escaped)
 
 
-def _fast_shape(value) -> tuple[Claim, ...] | None:
+def _fast_shape(value, check_strings: bool) -> tuple[Claim, ...] | None:
     """The claims of a well-formed answer, or ``None`` when anything is unusual.
 
-    Used only when no string can hold bad text; ``None`` sends the answer to
-    :func:`_walk_shape`, which decides the error code in document order.
+    ``check_strings`` asks for each string to be searched for bad text (needed when
+    the text has escapes). ``None`` sends the answer to :func:`_walk_shape`, which
+    decides the error code in document order.
     """
     if type(value) is not dict or len(value) != 1:
         return None
@@ -756,18 +796,20 @@ def _fast_shape(value) -> tuple[Claim, ...] | None:
     if type(members) is not list or len(members) > MAX_CLAIMS:
         return None
     out = []
+    bad = _CLAIM_BAD.first
     for item in members:
         if type(item) is not dict or len(item) != 4:
             return None
-        field, val, doc, quote = item.get("field"), item.get("value"), item.get("doc"), item.get("quote")
-        if not (
-            type(field) is str and type(val) is str and type(doc) is str and type(quote) is str
-            and field and val and doc and quote
-            and len(field) <= MAX_STRING_UNITS and len(val) <= MAX_STRING_UNITS
-            and len(doc) <= MAX_STRING_UNITS and len(quote) <= MAX_STRING_UNITS
-        ):
-            return None
-        out.append(_new_tuple(Claim, (field, val, doc, quote)))
+        claim = (item.get("field"), item.get("value"), item.get("doc"), item.get("quote"))
+        for text in claim:
+            if type(text) is not str or not text:
+                return None
+            # More than 1024 code points may be more than 2048 UTF-16 units.
+            if len(text) > MAX_STRING_UNITS // 2 and utf16_length(text) > MAX_STRING_UNITS:
+                return None
+            if check_strings and bad(text):
+                return None
+        out.append(_new_tuple(Claim, claim))
     return tuple(out)
 
 
@@ -812,8 +854,11 @@ def _walk_shape(text: str, value, check_chars: bool) -> tuple[Claim, ...]:
 
 
 def _too_long_input(text: str | None) -> NoReturn:
-    size = f"{utf16_length(text)} UTF-16 code units" if text is not None else "far more than that"
-    raise ClaimsSyntaxError(
-        "too_long",
-        f"the answer is {size} long; the limit is {MAX_INPUT_UNITS}",
-    )
+    if text is not None:
+        message = f"the answer is {utf16_length(text)} UTF-16 code units long; the limit is {MAX_INPUT_UNITS}"
+    else:  # too many bytes to decode: each UTF-16 unit takes at most 3 UTF-8 bytes
+        message = (
+            f"the answer is over {3 * MAX_INPUT_UNITS} bytes, so over {MAX_INPUT_UNITS} "
+            f"UTF-16 code units; the limit is {MAX_INPUT_UNITS}"
+        )
+    raise ClaimsSyntaxError("too_long", message)

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from .claims import format_path
 from .contract import Verdict, describe_step, verify_answer
-from .fixtures import FrozenFixtureError, load_case_set
+from .claims import MAX_INPUT_UNITS
+from .fixtures import FrozenFixtureError, fixtures_dir, load_case_set, verify_frozen
 from .registry import TrustedInputError, load_registry, load_request
 
 EXIT_OK, EXIT_FINDING, EXIT_ERROR = 0, 1, 2
@@ -95,12 +97,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_UNSAFE = {i: f"\\x{i:02x}" for i in [*range(0x20), *range(0x7F, 0xA0)] if chr(i) not in "\n\t"}
+
+
+def _safe(text: str) -> str:
+    """``text`` with control characters (an answer's ESC, BEL, NUL...) shown as ``\\xNN``,
+    so nothing read from an answer or a file can drive the terminal."""
+    return text.translate(_UNSAFE)
+
+
 def _say(text: str = "") -> None:
-    print(text)
+    print(_safe(text))
 
 
 def _fail(text: str) -> int:
-    print(f"groundlab: {text}", file=sys.stderr)
+    print(f"groundlab: {_safe(text)}", file=sys.stderr)
     return EXIT_ERROR
 
 
@@ -111,6 +122,8 @@ def _cmd_run(args) -> int:
         result = write_evidence(args.out, args.fixtures)
     except (EvidenceExistsError, TrustedInputError, FrozenFixtureError) as err:
         return _fail(str(err))
+    except OSError as err:  # the folder cannot be made: a file in the way, no permission...
+        return _fail(f"cannot create the evidence folder {args.out}: {err.strerror or err}")
     c = result.counts
     _say(f"evidence written to {args.out}")
     _say(f"submitted       {c['submitted']}")
@@ -169,15 +182,23 @@ def _hints(verdict, request, sources):
     return hints_for_verdict(verdict, request, sources)
 
 
-def _read_answer(name: str) -> str | bytes:
+# parse_claims refuses more than 3 bytes per allowed UTF-16 unit without decoding,
+# so reading one byte more than that is enough to decide, whatever the input's size.
+_ANSWER_READ_LIMIT = 3 * MAX_INPUT_UNITS + 1
+
+
+def _read_answer(name: str) -> bytes:
     if name == "-":
-        return sys.stdin.buffer.read()
+        return sys.stdin.buffer.read(_ANSWER_READ_LIMIT)
     try:
-        return Path(name).read_bytes()
+        with open(name, "rb") as handle:
+            return handle.read(_ANSWER_READ_LIMIT)
     except FileNotFoundError:
         raise TrustedInputError(name, "no such file") from None
     except IsADirectoryError:
         raise TrustedInputError(name, "is a directory, not a file") from None
+    except OSError as err:
+        raise TrustedInputError(name, f"cannot be read ({err.strerror or err})") from None
 
 
 def _cmd_verify(args, parser) -> int:
@@ -188,6 +209,8 @@ def _cmd_verify(args, parser) -> int:
     try:
         if by_case:
             case_set = load_case_set(args.fixtures)
+            if case_set.path.resolve().parent == fixtures_dir().resolve():
+                verify_frozen(fixtures_dir(), [case_set.path.name])  # an edited label fails loudly
             case = case_set[args.case]
             raw, request, sources = case.raw, case.request, case_set.sources
         else:
@@ -200,7 +223,7 @@ def _cmd_verify(args, parser) -> int:
             except ValueError as err:
                 raise TrustedInputError(args.request, str(err)) from None
             raw = _read_answer(args.answer)
-    except TrustedInputError as err:
+    except (TrustedInputError, FrozenFixtureError) as err:
         return _fail(str(err))
     except KeyError as err:
         return _fail(err.args[0])
@@ -232,14 +255,27 @@ def _cmd_verify(args, parser) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``groundlab`` console script; returns the exit code."""
+    """Entry point of the ``groundlab`` console script; returns the exit code.
+
+    Output that the terminal's encoding cannot show is written with backslash
+    escapes; a closed pipe (``groundlab verify ... | head``) ends quietly.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command == "run":
-        return _cmd_run(args)
-    if args.command == "audit":
-        return _cmd_audit(args)
-    return _cmd_verify(args, parser)
+    try:
+        if args.command == "run":
+            return _cmd_run(args)
+        if args.command == "audit":
+            return _cmd_audit(args)
+        return _cmd_verify(args, parser)
+    except BrokenPipeError:
+        # The reader went away; stop writing (and keep Python from complaining at exit).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_FINDING
 
 
 if __name__ == "__main__":  # pragma: no cover

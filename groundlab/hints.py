@@ -19,7 +19,13 @@ Public API (standard library only; ``groundlab/__init__`` does not import it):
 * :func:`value_hints` -- why a claimed value is not the document's fact.
 * :func:`closest_window` -- the window of a source most like a quote, aligned
   character by character (:class:`Window`).
-* :func:`describe_char` -- ``"U+200B ZERO WIDTH SPACE"`` for one character.
+* :func:`json_hints` -- a recognisable JSON mistake behind an ``INVALID_JSON``.
+* :func:`describe_char` -- ``"U+200B ZERO WIDTH SPACE"`` for one character;
+  :func:`is_invisible` -- whether a character renders as nothing.
+
+Every function returns a tuple of hints in :data:`HINT_KINDS` order (``()`` when
+there is nothing to explain) and never raises for text input; the contract's
+verdict is an argument, never a result.
 
 Units: every offset and length here counts code points (Python ``str`` indices),
 not UTF-16 code units; only the parser's bounds (:mod:`groundlab.claims`) count
@@ -33,8 +39,9 @@ Where each rule comes from:
   ``Cc`` control characters other than tab, line feed and carriage return, plus an
   explicit list of characters that render as nothing although they are not
   ``Cf`` (U+034F COMBINING GRAPHEME JOINER, the Hangul fillers U+115F, U+1160,
-  U+3164, U+FFA0, U+17B4, U+17B5, variation selectors U+FE00..U+FE0F and
-  U+E0100..U+E01EF, U+2800 BRAILLE PATTERN BLANK); Unicode Standard, UAX #44;
+  U+3164, U+FFA0, U+17B4, U+17B5, variation selectors U+FE00..U+FE0F,
+  U+E0100..U+E01EF and U+180B..U+180D, U+2800 BRAILLE PATTERN BLANK); Unicode
+  Standard, UAX #44;
 * confusables -- letters of the Cyrillic, Greek, Armenian, Cherokee and Coptic
   scripts (the script is the first word of the character's Unicode name) inside
   text that has Latin letters, plus a small built-in map of look-alikes in the
@@ -57,8 +64,8 @@ collapsed), each applied to both sides and only when it changes one of them.
 If they match with every applicable transformation, the transformations are
 dropped one at a time, broadest first (case, NFKC, confusable, whitespace, NFC,
 digits, invisible, line endings; case goes first because ``casefold`` also
-expands ligatures such as U+FB01, which NFKC explains better), keeping each one without which they no longer
-match. The kinds that remain are reported. Characters that are suspicious on
+expands ligatures such as U+FB01, which NFKC explains better), keeping each one
+without which they no longer match. The kinds that remain are reported. Characters that are suspicious on
 their own (an invisible, confusable or non-ASCII digit character in the answer
 that the evidence lacks) are reported even when no transformation makes the two
 strings match.
@@ -409,7 +416,7 @@ _TRANSFORMS: dict[str, Callable[[str], str]] = {
 _DROP_ORDER = ("case", "nfkc", "confusable", "whitespace", "nfc", "digits", "invisible", "line_endings")
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=16)
 def _apply(text: str, steps: frozenset) -> str:
     for name, fn in _TRANSFORMS.items():
         if name in steps:

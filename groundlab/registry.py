@@ -54,7 +54,7 @@ def _text(owner: str, name: str, value: Any) -> str:
 
 
 def _names(owner: str, name: str, values: Any) -> tuple[str, ...]:
-    if isinstance(values, str) or not isinstance(values, Iterable):
+    if not isinstance(values, (list, tuple)):
         raise TypeError(f"{owner}.{name} must be a list of str, not {type(values).__name__}")
     items = tuple(values)
     for item in items:
@@ -78,7 +78,9 @@ class Source:
     * ``text`` -- the document text a quote must appear in, verbatim.
 
     Raises ``TypeError`` for a non-``str`` member and ``ValueError`` for an empty
-    id, service, environment or revision, or an empty fact name.
+    id, service, environment or revision, an empty fact name, or a fact whose
+    canonical ``field=value`` line is not in ``text`` (the contract accepts only that
+    line as a quote, so such a source could never support any claim).
     """
 
     id: str
@@ -101,6 +103,12 @@ class Source:
             if not isinstance(value, str):
                 raise TypeError(
                     f"Source({self.id!r}).facts[{key!r}] must be a str, not {type(value).__name__}"
+                )
+        for key, value in facts.items():
+            if f"{key}={value}" not in self.text:
+                raise ValueError(
+                    f"Source({self.id!r}): the fact {key}={value} does not appear in its text, "
+                    "so no claim could ever quote it"
                 )
         object.__setattr__(self, "facts", MappingProxyType(facts))
 
@@ -200,10 +208,10 @@ class Registry:
         Results are remembered per request, so checking the same request again
         costs one dictionary look-up.
         """
-        if request in self._checked:
-            return
         if not isinstance(request, Request):
             raise TypeError(f"expected a Request, not {type(request).__name__}")
+        if request in self._checked:
+            return
         missing = [doc for doc in request.supplied if doc not in self.by_id]
         if missing:
             known = ", ".join(sorted(self.by_id)) or "none"
@@ -228,7 +236,7 @@ def _require(where: str, obj: Any, kind: type, what: str) -> Any:
 
 
 def _build(where: str, factory, obj: Mapping[str, Any], keys: tuple[str, ...]):
-    _require(where, obj, dict, "it")
+    _require(where, obj, dict, f"a {factory.__name__.lower()}")
     missing = [k for k in keys if k not in obj]
     extra = [k for k in obj if k not in keys]
     if missing:
@@ -267,10 +275,13 @@ def registry_from_dict(obj: Mapping[str, Any], where: str = "registry") -> Regis
 
 
 def read_json_file(path: str | Path) -> Any:
-    """Read a trusted JSON file as UTF-8; ``TrustedInputError`` naming the file and the place of any error.
+    """Read a trusted JSON file as UTF-8 and decode it.
 
-    ``FileNotFoundError`` is turned into ``TrustedInputError`` too, so a command line
-    can report every problem with a trusted file the same way.
+    Raises ``TrustedInputError`` naming the file for: no such file, a directory,
+    any other ``OSError``, text that is not UTF-8, invalid JSON (with line and
+    column), a repeated member name, NaN or Infinity, or nesting too deep to read
+    (RFC 8259 text; a trusted file may still hold lone surrogate escapes, which an
+    answer may not).
     """
     path = Path(path)
     try:
@@ -281,12 +292,35 @@ def read_json_file(path: str | Path) -> Any:
         raise TrustedInputError(str(path), "is a directory, not a file") from None
     except UnicodeDecodeError as err:
         raise TrustedInputError(str(path), f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+    except OSError as err:
+        raise TrustedInputError(str(path), f"cannot be read ({err.strerror or err})") from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_members, parse_constant=_no_constant)
     except json.JSONDecodeError as err:
         raise TrustedInputError(
             str(path), f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"
         ) from None
+    except _TrustedJSONError as err:
+        raise TrustedInputError(str(path), f"not valid JSON: {err}") from None
+    except RecursionError:
+        raise TrustedInputError(str(path), "not valid JSON: nested too deeply to read") from None
+
+
+class _TrustedJSONError(ValueError):
+    """Internal: a trusted file repeats a member name or uses NaN/Infinity."""
+
+
+def _unique_members(pairs: list) -> dict:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set = set()
+        repeated = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise _TrustedJSONError(f"the member name {repeated!r} appears twice in one object")
+    return result
+
+
+def _no_constant(name: str):
+    raise _TrustedJSONError(f"{name} is not a JSON value")
 
 
 def load_registry(path: str | Path) -> Registry:

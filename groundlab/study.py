@@ -20,6 +20,7 @@ An evidence folder holds three files, written once and never overwritten:
 from __future__ import annotations
 
 import json
+import os
 import platform
 import shutil
 import subprocess
@@ -213,10 +214,11 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
     :class:`StudyResult`.
 
     Raises :class:`EvidenceExistsError` if ``out`` exists (nothing in it is touched),
-    ``TrustedInputError`` for a missing or malformed fixture file.
+    ``TrustedInputError`` for a missing or malformed fixture file, and ``OSError``
+    when the folder cannot be created or written (a half-written folder is removed).
     """
     out = Path(out)
-    if out.exists():
+    if os.path.lexists(out):  # lexists: a dangling symlink is "existing" too
         raise EvidenceExistsError(out)
     frozen_dir = fixtures_dir()
     case_set = load_case_set(fixtures)  # a bare name is looked up in the fixtures folder
@@ -228,7 +230,10 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
         frozen = True
     result = run_cases(case_set)
 
-    out.mkdir(parents=True, exist_ok=False)
+    try:
+        out.mkdir(parents=True, exist_ok=False)
+    except FileExistsError:
+        raise EvidenceExistsError(out) from None
     try:
         _write_folder(out, path, result, frozen, sums)
     except BaseException:

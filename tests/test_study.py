@@ -182,3 +182,140 @@ def test_trusted_loader_names_the_malformed_case(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(TrustedInputError, match=r"cases\[2\]: expected 'MAYBE' is not a status"):
         load_case_set(path)
+
+
+# ---------------------------------------------------------------- reported faults
+
+
+def _evidence(tmp_path):
+    out = tmp_path / "ev"
+    write_evidence(out)
+    return out
+
+
+@pytest.mark.parametrize(
+    "damage, problem",
+    [
+        (lambda ev: (ev / "results.json").write_text('{"cases": {"x": 1}, "counts": [1]}'), "unexpected shape"),
+        (lambda ev: (ev / "results.json").write_text("[" * 100000), "results.json is not valid JSON: RecursionError"),
+        (lambda ev: ((ev / "results.json").unlink(), (ev / "results.json").mkdir()), "results.json cannot be read"),
+        (lambda ev: (ev / "manifest.json").write_text('{"fixtures": "x"}'), "unexpected shape"),
+        (lambda ev: (ev / "manifest.json").unlink(), "manifest.json is missing"),
+        (lambda ev: (ev / "stray.txt").write_text("hi"), "stray.txt does not belong in an evidence folder"),
+    ],
+)
+def test_audit_reports_damage_instead_of_crashing(tmp_path, damage, problem):
+    evidence = _evidence(tmp_path)
+    damage(evidence)
+    report = audit_evidence(evidence)
+    assert not report.ok
+    assert any(problem in p for p in report.problems), report.problems
+
+
+def test_audit_catches_forged_evidence_with_recomputed_hashes(tmp_path):
+    evidence = _evidence(tmp_path)
+    fixture = json.loads((evidence / "fixtures.json").read_text())
+    results = json.loads((evidence / "results.json").read_text())
+    fixture["cases"] = [c for c in fixture["cases"] if c["id"] != "wrong-value-real-quote"]
+    results["cases"] = [r for r in results["cases"] if r["id"] != "wrong-value-real-quote"]
+    results["counts"].update(submitted=21, citation_false_accepts=9, quote_exists=12, strict_json=16)
+    (evidence / "fixtures.json").write_text(json.dumps(fixture))
+    (evidence / "results.json").write_text(json.dumps(results))
+    manifest = json.loads((evidence / "manifest.json").read_text())
+    manifest["fixtures"]["sha256"] = digest(evidence / "fixtures.json")
+    manifest["results"]["sha256"] = digest(evidence / "results.json")
+    (evidence / "manifest.json").write_text(json.dumps(manifest))
+    problems = audit_evidence(evidence).problems
+    assert problems == ["fixtures.json is not the frozen config_contract.json (its sha256 differs from SHA256SUMS)"]
+
+
+def test_audit_rechecks_the_accepted_map(tmp_path):
+    evidence = _evidence(tmp_path)
+    results = json.loads((evidence / "results.json").read_text())
+    results["cases"][0]["accepted"]["read_timeout_ms"] = "1"
+    (evidence / "results.json").write_text(json.dumps(results))
+    problems = audit_evidence(evidence).problems
+    assert "case 'complete': accepted map is {'read_timeout_ms': '1', 'retry_enabled': 'false'} in results.json, expected {'read_timeout_ms': '5000', 'retry_enabled': 'false'}" in problems
+
+
+def test_audit_refuses_a_folder_that_is_not_evidence(tmp_path, capsys):
+    assert main(["audit", str(tmp_path)]) == 2
+    assert "is not an evidence folder (none of fixtures.json" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
+
+
+def test_cli_escapes_control_characters_and_surrogates_from_answers(tmp_path, capsys):
+    study = json.loads((fixtures_dir() / "config_contract.json").read_text())
+    (tmp_path / "reg.json").write_text(json.dumps({"sources": study["sources"]}))
+    (tmp_path / "req.json").write_text(json.dumps(study["cases"][0]["request"]))
+    args = ["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json")]
+    for raw in ('{"claims":[], "\\ud800": 1}', '{"claims":[],"\\u001b[2J\\u0007":1}', '{"claims":[{"field":"x\\u0000"}]}'):
+        (tmp_path / "a.json").write_text(raw)
+        for extra in ([], ["--json"]):
+            assert main(args + extra + [str(tmp_path / "a.json")]) == 1
+            out = capsys.readouterr().out
+            assert "\x1b" not in out and "\x07" not in out and "\x00" not in out
+            assert "\ud800" not in out
+
+
+def test_cli_reads_a_bounded_answer(tmp_path, capsys):
+    study = json.loads((fixtures_dir() / "config_contract.json").read_text())
+    (tmp_path / "reg.json").write_text(json.dumps({"sources": study["sources"]}))
+    (tmp_path / "req.json").write_text(json.dumps(study["cases"][0]["request"]))
+    (tmp_path / "big.json").write_bytes(b"[" * 10_000_000)
+    code = main(["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json"), str(tmp_path / "big.json")])
+    assert code == 1
+    assert "parse error too_long: the answer is over 24576 bytes" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("kind", ["dangling symlink", "file in the way"])
+def test_cli_run_refuses_unusable_out_folders(tmp_path, capsys, kind):
+    if kind == "dangling symlink":
+        (tmp_path / "out").symlink_to(tmp_path / "nowhere")
+        target = tmp_path / "out"
+    else:
+        (tmp_path / "file").write_text("x")
+        target = tmp_path / "file" / "sub"
+    assert main(["run", "--out", str(target)]) == 2
+    assert "groundlab:" in capsys.readouterr().err
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_verify_case_hash_checks_frozen_fixtures(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "fixtures"
+    shutil.copytree(fixtures_dir(), folder)
+    path = folder / "config_contract.json"
+    path.write_text(path.read_text().replace('"expected": "STALE_REVISION"', '"expected": "ACCEPT"'))
+    import groundlab.cli
+
+    monkeypatch.setattr(groundlab.cli, "fixtures_dir", lambda: folder)
+    assert main(["verify", "--fixtures", str(path), "--case", "old-revision"]) == 2
+    assert "config_contract.json: content differs from its frozen SHA-256" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" * 100000 + "]" * 100000, "nested too deeply to read"),
+        ('{"sources": [], "sources": []}', "the member name 'sources' appears twice in one object"),
+        ('{"sources": NaN}', "NaN is not a JSON value"),
+    ],
+)
+def test_trusted_files_are_read_strictly(tmp_path, text, message):
+    from groundlab.registry import load_registry
+
+    (tmp_path / "reg.json").write_text(text)
+    with pytest.raises(TrustedInputError, match=message):
+        load_registry(tmp_path / "reg.json")
+
+
+def test_wrong_trusted_objects_are_refused_clearly():
+    from groundlab import Request, Source, verify_answer
+
+    with pytest.raises(TypeError, match="Request.fields must be a list of str, not dict"):
+        Request("payments", "prod", "v2", {"read_timeout_ms": 1}, ["prod-v2"])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="the fact read_timeout_ms=5000 does not appear in its text"):
+        Source("x", "payments", "prod", "v2", {"read_timeout_ms": "5000"}, "read_timeout_ms = 5000")
+    study = load_case_set()
+    with pytest.raises(TypeError, match="expected a Request, not dict"):
+        verify_answer("{}", {"service": "payments"}, study.sources)  # type: ignore[arg-type]
