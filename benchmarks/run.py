@@ -6,10 +6,10 @@
    minus that of ``python -c "pass"`` (median of 7 each), and the cumulative import time
    ``-X importtime`` reports for the ``groundlab`` package; also which heavy modules (pandas,
    matplotlib, ipywidgets, pydantic) the import pulled in (DESIGN: none).
-3. Peak memory (``tracemalloc``) of running the frozen study: ``groundlab.study.run_study``
-   when it exists, else ``groundlab.study.run_cases`` over the study fixture; skipped with a
-   note when neither exists.
-4. The machine: CPU model (``/proc/cpuinfo``), cores, Python version, date.
+3. The study run end to end (``write_evidence`` into a temporary folder, then
+   ``audit_evidence``): time and peak memory (``tracemalloc``).
+4. The latest browser latencies the browser tests wrote to ``benchmarks/out/``.
+5. The machine: CPU model (``/proc/cpuinfo``), cores, Python version, date.
 
 Run: ``python benchmarks/run.py``.
 """
@@ -93,32 +93,40 @@ def import_time() -> None:
 
 
 def study_memory() -> None:
-    print("== peak memory of the study run (tracemalloc)")
+    print("== the study run end to end: groundlab run + groundlab audit (tracemalloc)")
     sys.path.insert(0, str(ROOT))
-    try:
-        import groundlab.study as study
-    except ImportError as err:
-        print(f"   skipped: groundlab.study is not importable ({err})\n")
-        return
-    run = getattr(study, "run_study", None)
-    label = "groundlab.study.run_study()"
-    if run is None and hasattr(study, "run_cases"):
-        from groundlab.fixtures import load_case_set
+    import tempfile
 
-        def run():
-            return study.run_cases(load_case_set())
+    from groundlab.audit import audit_evidence
+    from groundlab.study import write_evidence
 
-        label = "groundlab.study.run_cases(load_case_set()) (run_study does not exist)"
-    if run is None:
-        print("   skipped: groundlab.study has neither run_study nor run_cases\n")
+    with tempfile.TemporaryDirectory() as folder:
+        tracemalloc.start()
+        start = time.perf_counter()
+        result = write_evidence(Path(folder) / "evidence")
+        written = time.perf_counter()
+        report = audit_evidence(Path(folder) / "evidence")
+        done = time.perf_counter()
+        _current, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    counts = result.counts
+    print(
+        f"   run {1e3 * (written - start):.1f} ms, audit {1e3 * (done - written):.1f} ms "
+        f"(under tracemalloc), peak {peak / 1024:.0f} KiB traced; "
+        f"{counts['strict_json']}/{counts['quote_exists']}/{counts['full_contract']} of "
+        f"{counts['submitted']}, audit {'passed' if report.ok else 'FAILED'}\n"
+    )
+
+
+def browser_latency() -> None:
+    print("== browser: edit a quote in the claim editor until the status shows it (tests/browser)")
+    log = HERE / "out" / "browser_latency.txt"
+    if not log.is_file():
+        print("   no figures yet: run the browser tests (pytest -m browser tests/browser)\n")
         return
-    tracemalloc.start()
-    start = time.perf_counter()
-    run()
-    seconds = time.perf_counter() - start
-    current, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    print(f"   {label}: peak {peak / 1024:.0f} KiB traced, {seconds * 1e3:.1f} ms under tracemalloc\n")
+    for line in log.read_text(encoding="utf-8").splitlines()[-6:]:
+        print(f"   {line}")
+    print()
 
 
 def main() -> int:
@@ -126,6 +134,7 @@ def main() -> int:
     run_scripts()
     import_time()
     study_memory()
+    browser_latency()
     return 0
 
 

@@ -422,6 +422,16 @@ class _Locator:
         if self.positions is not None:
             self.positions.setdefault(tuple(self.path), at)
 
+    def _child(self, scan_once, s: str, idx: int, key):
+        """Scan the member or item ``key`` that starts at ``idx``, tracking its path."""
+        self.path.append(key)
+        self._record(idx)
+        self.value_start = idx
+        try:
+            return scan_once(s, idx)
+        finally:
+            self.path.pop()
+
     def _object(self, s_and_end, strict, scan_once, object_hook, object_pairs_hook, memo):
         text, end = s_and_end
         self._enter(end - 1)
@@ -439,15 +449,9 @@ class _Locator:
                     tuple(self.path),
                 )
             seen.add(name)
-            self.path.append(name)
             if self.positions is not None:
-                self.positions.setdefault(tuple(self.path) + ("<name>",), name_at)
-            self._record(idx)
-            self.value_start = idx
-            try:
-                value, after = scan_once(s, idx)
-            finally:
-                self.path.pop()
+                self.positions.setdefault(tuple(self.path) + (name, "<name>"), name_at)
+            value, after = self._child(scan_once, s, idx, name)
             resume[0] = after
             return value, after
 
@@ -463,13 +467,7 @@ class _Locator:
         index = [0]
 
         def item(s: str, idx: int):
-            self.path.append(index[0])
-            self._record(idx)
-            self.value_start = idx
-            try:
-                value, after = scan_once(s, idx)
-            finally:
-                self.path.pop()
+            value, after = self._child(scan_once, s, idx, index[0])
             index[0] += 1
             return value, after
 
@@ -491,12 +489,11 @@ class _Locator:
             raise _Problem("not_json", _decode_message(err), err.pos) from None
         end = _WS(text, end).end()
         if end != len(text):
-            raise _Problem(
-                "not_json",
-                "extra data after the JSON value ends (only one value is allowed)",
-                end,
-            )
+            raise _Problem("not_json", _EXTRA_DATA, end)
         return value
+
+
+_EXTRA_DATA = "extra data after the JSON value ends (only one value is allowed)"
 
 
 def _expecting_value(text: str, pos: int) -> str:
@@ -550,7 +547,16 @@ def _read(text: str):
     """Read JSON text with the reading-phase rules; return the decoded value."""
     try:
         value = _FAST.decode(text)
-    except (json.JSONDecodeError, _Problem, RecursionError):
+    except json.JSONDecodeError as err:
+        # Two errors the fast reader already places exactly: nothing was read before
+        # the first token, or one whole value was read (every hook passed) and more
+        # text follows it. Anything else needs the locator to find what came first.
+        if err.pos == _WS(text, 0).end():
+            message = _expecting_value(text, err.pos) if err.msg == "Expecting value" else _decode_message(err)
+            _raise_at(text, "not_json", message, err.pos)
+        if err.msg == "Extra data" and not _max_depth_exceeded(text[: err.pos]):
+            _raise_at(text, "not_json", _EXTRA_DATA, err.pos)
+    except (_Problem, RecursionError):
         pass
     else:
         if not _max_depth_exceeded(text):

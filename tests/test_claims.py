@@ -251,3 +251,28 @@ def test_duplicate_hidden_by_colons_in_strings_is_still_found():
     # string must not let a duplicate through.
     raw = '{"claims":[{"field":"a:b","value":"v","value":"w","doc":"d","quote":"q"}]}'
     assert error(raw).code == "duplicate_member"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"claims": []} trailing words',
+        "```json\n{}\n```",
+        "\ufeff{}",
+        '"unterminated',
+        "  ]",
+        "[1] [2]",
+        "[" * 64 + "]" * 64 + " x",
+        '{"a": {"b": 1}} {"a": 1, "a": 2}',
+    ],
+)
+def test_the_fast_error_path_agrees_with_the_exact_locator(raw):
+    from groundlab.claims import _Locator, _Problem
+
+    with pytest.raises(_Problem) as located:
+        _Locator(raw).read()
+    with pytest.raises(ClaimsSyntaxError) as fast:
+        loads_strict(raw)
+    assert (fast.value.code, fast.value.position, fast.value.message) == (
+        located.value.code, located.value.position, located.value.message,
+    )
