@@ -53,22 +53,33 @@ Where each rule comes from:
 * normalization -- NFC and NFKC, Unicode UAX #15;
 * case -- full case folding, ``str.casefold`` (Unicode ``CaseFolding.txt``);
 * whitespace -- ``str.isspace`` (Unicode ``White_Space``); JSON whitespace is only
-  space, tab, line feed and carriage return (RFC 8259 section 2);
+  space, tab, line feed and carriage return (RFC 8259 section 2); a whitespace
+  hint names each place where the two sides differ in whitespace only (what each
+  side has there, by code point, or that it has nothing);
 * line endings -- CR LF and CR alone, each read as LF;
 * JSON syntax -- RFC 8259 (and RFC 7493, I-JSON, for what the parser refuses).
 
 How a difference is attributed to a kind: the two strings are compared after a
 fixed chain of transformations (line endings, invisible removed, digits to
 ASCII, NFC, NFKC, casefold, confusables to their ASCII look-alike, whitespace
-collapsed), each applied to both sides and only when it changes one of them.
-If they match with every applicable transformation, the transformations are
-dropped one at a time, broadest first (case, NFKC, confusable, whitespace, NFC,
-digits, invisible, line endings; case goes first because ``casefold`` also
-expands ligatures such as U+FB01, which NFKC explains better), keeping each one
-without which they no longer match. The kinds that remain are reported. Characters that are suspicious on
-their own (an invisible, confusable or non-ASCII digit character in the answer
-that the evidence lacks) are reported even when no transformation makes the two
-strings match.
+other than CR and LF removed, CR and LF removed), each applied to both sides and
+only when it changes one of them. If they match with every applicable
+transformation, the transformations are dropped one at a time, broadest first
+(case, NFKC, confusable, CR/LF removal, whitespace removal, NFC, digits,
+invisible, line endings; case goes first because ``casefold`` also expands
+ligatures such as U+FB01, which NFKC explains better; the two whitespace steps
+leave CR and LF to the line-endings step when it suffices), keeping each one
+without which they no longer match. The kinds that remain are reported (both
+whitespace steps as ``whitespace``). Characters that are suspicious on their own
+(an invisible, confusable, non-ASCII digit or non-ASCII whitespace character in
+the answer that the evidence lacks) are reported even when no transformation
+makes the two strings match.
+
+The ``closest`` hint of a quote gives the similarity of the window in percent
+(``int(100 * ratio)``, see :class:`Window`); when the hints also report ``case``
+or ``normalization``, it is measured after case folding and NFC/NFKC instead,
+and says so ("the same as the quote apart from upper and lower case"), so a
+case-only difference never shows as a low similarity.
 """
 
 from __future__ import annotations
@@ -115,12 +126,15 @@ HINT_KINDS = (
 * ``digits`` -- a non-ASCII digit;
 * ``normalization`` -- the texts match after NFC or NFKC (UAX #15);
 * ``case`` -- they match after case folding;
-* ``whitespace`` -- they match after collapsing whitespace runs, or a no-break or
-  other non-ASCII space stands where a plain space belongs;
+* ``whitespace`` -- they match once whitespace is removed (extra, missing or
+  different spaces, tabs and line breaks), or the answer has a no-break or other
+  non-ASCII space the evidence lacks; the message names each place and the code
+  points each side has there;
 * ``line_endings`` -- they match after reading CR LF and CR as LF;
 * ``unit`` -- a quantity or boolean written differently (``5s`` for ``5000`` ms,
   ``True`` or ``yes`` for ``true``);
-* ``closest`` -- what the evidence has nearest to what the answer wrote;
+* ``closest`` -- what the evidence has nearest to what the answer wrote (for a
+  quote: where, and how similar, see the module docstring);
 * ``syntax`` -- a recognisable JSON mistake (trailing comma, single quotes,
   ``NaN``, a Markdown fence, a number where a string belongs);
 * ``length`` -- a quote too short for the quote check of seed 002.
@@ -398,8 +412,18 @@ def _t_case(text: str) -> str:
     return text.casefold()
 
 
+_SPACES = re.compile(r"[^\S\r\n]+")
+_BREAKS = re.compile(r"[\r\n]+")
+
+
 def _t_whitespace(text: str) -> str:
-    return " ".join(text.split())
+    """Every whitespace character except CR and LF removed."""
+    return _SPACES.sub("", text)
+
+
+def _t_line_breaks(text: str) -> str:
+    """Every CR and LF removed (applied after :func:`_t_whitespace`)."""
+    return _BREAKS.sub("", text)
 
 
 _TRANSFORMS: dict[str, Callable[[str], str]] = {
@@ -412,8 +436,13 @@ _TRANSFORMS: dict[str, Callable[[str], str]] = {
     "case": _t_case,
     "confusable": _t_confusable,
     "whitespace": _t_whitespace,
+    "line_breaks": _t_line_breaks,
 }
-_DROP_ORDER = ("case", "nfkc", "confusable", "whitespace", "nfc", "digits", "invisible", "line_endings")
+_DROP_ORDER = (
+    "case", "nfkc", "confusable", "line_breaks", "whitespace", "nfc", "digits", "invisible", "line_endings",
+)  # fmt: skip
+_WHITESPACE_STEPS = frozenset(["whitespace", "line_breaks"])
+"""Both transformations are reported as the hint kind ``whitespace``."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -462,11 +491,14 @@ def _clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _show(text: str, limit: int = 40) -> str:
-    """``text`` in single quotes, invisible and odd characters spelled out, clipped."""
+def _show(text: str, limit: int = 40, *, spaces: bool = False) -> str:
+    """``text`` in single quotes, invisible and odd characters spelled out, clipped;
+    ``spaces=True`` also shows each U+0020 as ``␣``."""
     out = []
     for ch in _clip(text, limit):
-        if ch == "…" or (ch.isprintable() and not is_invisible(ch) and not _is_mark(ch)) or ch == " ":
+        if ch == " " and spaces:
+            out.append("␣")
+        elif ch == "…" or (ch.isprintable() and not is_invisible(ch) and not _is_mark(ch)) or ch == " ":
             out.append(ch)
         else:
             out.append(f"⟨U+{ord(ch):04X}⟩")
@@ -477,14 +509,15 @@ def _is_mark(ch: str) -> bool:
     return unicodedata.category(ch) in ("Mn", "Me")
 
 
-def _after(text: str, index: int) -> str:
-    """Where ``text[index]`` is: ``"after 'read_timeout_'"`` or ``"at the start"``."""
+def _after(text: str, index: int, *, spaces: bool = False) -> str:
+    """Where ``text[index]`` is: ``"after 'read_timeout_'"`` or ``"at the start"``
+    (``spaces=True`` shows U+0020 as ``␣``, for whitespace hints)."""
     if index <= 0:
         return "at the start"
     before = text[max(0, index - 16) : index]
     if index > 16:
         before = "…" + before[1:]
-    return f"after {_show(before, 17)}"
+    return f"after {_show(before, 17, spaces=spaces)}"
 
 
 def _unique(items: Iterable[str]) -> tuple[str, ...]:
@@ -765,6 +798,12 @@ class _Side:
 
     subject: str  # "The quote", "The value '5s'"
     other: str  # "the document", "the document's fact '5000'"
+    short_subject: str = ""  # "the quote", "the value" (a second mention); default: subject
+    short_other: str = ""  # "prod-v2", "the fact" (a second mention); default: other
+
+    def __post_init__(self) -> None:
+        self.short_subject = self.short_subject or self.subject[0].lower() + self.subject[1:]
+        self.short_other = self.short_other or self.other
 
 
 def _diff_pairs(a: str, b: str) -> list[tuple[int, str, str]]:
@@ -793,6 +832,164 @@ def _first_each(text: str, pred: Callable[[str], bool], absent_from: str) -> lis
     return [(i, c) for c, i in seen.items()][:6]
 
 
+def _clusters(text: str) -> list[str]:
+    """``text`` cut before every character that is not a combining mark (a base
+    character with the marks that follow it; a leading mark stands alone)."""
+    out: list[str] = []
+    for ch in text:
+        if out and _is_mark(ch):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def _nfc_pairs(a: str, local: str) -> list[tuple[int, str, str]]:
+    """``(index in a, a cluster, local cluster)`` for clusters spelled with different
+    code points that NFC makes equal (``e`` + U+0301 against U+00E9), first of each."""
+    ca, cb = _clusters(a), _clusters(local)
+    ka = [unicodedata.normalize("NFC", c) for c in ca]
+    kb = [unicodedata.normalize("NFC", c) for c in cb]
+    starts = [0]
+    for c in ca:
+        starts.append(starts[-1] + len(c))
+    pairs: dict[tuple[str, str], int] = {}
+    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+        if tag != "equal":
+            continue
+        for k in range(i2 - i1):
+            x, y = ca[i1 + k], cb[j1 + k]
+            if x != y:
+                pairs.setdefault((x, y), starts[i1 + k])
+    return [(i, x, y) for (x, y), i in pairs.items()]
+
+
+def _spelled(cluster: str) -> str:
+    """``"U+0065 LATIN SMALL LETTER E + U+0301 COMBINING ACUTE ACCENT (2 code points)"``."""
+    count = len(cluster)
+    return f"{' + '.join(describe_char(c) for c in cluster)} ({count} code point{'s' if count > 1 else ''})"
+
+
+def _space_run(text: str, plain: bool = True) -> str:
+    """A whitespace run by code point: ``"U+0009 CHARACTER TABULATION"``, ``"2 × U+0020 SPACE"``;
+    a single U+0020 is ``"a plain space (U+0020 SPACE)"`` when ``plain``."""
+    if text == " " and plain:
+        return "a plain space (U+0020 SPACE)"
+    parts = []
+    index = 0
+    while index < len(text):
+        ch, run = text[index], 1
+        while index + run < len(text) and text[index + run] == ch:
+            run += 1
+        parts.append(describe_char(ch) if run == 1 else f"{run} × {describe_char(ch)}")
+        index += run
+    return " + ".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _diff_key_out(ch: str) -> str | None:
+    """Length-preserving fold for aligning two texts that keeps whitespace as it is."""
+    return None if ch.isspace() else _fold_out(ch)
+
+
+def _whitespace_diffs(a: str, other: str, contains: bool) -> list[tuple[int, int, str, str]]:
+    """``(i1, i2, a part, other part)`` for each place where ``a`` and ``other``
+    differ only in whitespace (either part may be empty). The texts are aligned
+    after a length-preserving fold (case, look-alikes; whitespace untouched), so a
+    case or look-alike difference elsewhere does not hide a whitespace one. With
+    ``contains``, whitespace only ``other`` has before or after ``a`` is ignored."""
+    fa = a.translate(_table_for(a, _diff_key_out))
+    fo = other.translate(_table_for(other, _diff_key_out))
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, fa, fo, autojunk=False).get_opcodes():
+        x, y = a[i1:i2], other[j1:j2]
+        if tag == "equal" or (x and not x.isspace()) or (y and not y.isspace()):
+            continue
+        if contains and not x and i1 in (0, len(a)):
+            continue
+        out.append((i1, i2, x, y))
+    return out
+
+
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""Characters ``str.splitlines`` breaks at; none of them looks like a space."""
+
+
+def _collapsed(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def _whitespace_hint_parts(
+    a: str, b: str, local: str, kinds: frozenset, contains: bool, side: _Side
+) -> tuple[str, list[str]] | None:
+    """Message and characters of the ``whitespace`` hint, or ``None`` for no hint.
+
+    A hint is given when whitespace removal is needed for ``a`` to match ``b``, or
+    when ``a`` has non-ASCII whitespace (U+00A0...) that ``b`` lacks. Each place is
+    named: what ``a`` has there (a run of code points, or nothing) and what
+    ``local`` has there; at most 3 places, then a count of the rest. When the
+    ``line_endings`` hint is also given, CR LF and CR are read as LF first, so a
+    carriage return is explained once, by that hint.
+    """
+    needed = bool(kinds & _WHITESPACE_STEPS)
+    odd = _first_each(a, _is_odd_space, b)
+    if not needed and not odd:
+        return None
+    if "line_endings" in kinds:
+        a, b, local = _t_line_endings(a), _t_line_endings(b), _t_line_endings(local)
+    diffs = _whitespace_diffs(a, local, contains)
+    if not needed:  # the texts differ in more than whitespace: keep only the odd spaces' places
+        diffs = [d for d in diffs if any(_is_odd_space(c) for c in d[2] + d[3])]
+    if not diffs:
+        if needed:
+            return (
+                f"{side.subject} matches {side.other} only when whitespace is ignored; "
+                "the contract compares every character.",
+                [],
+            )
+        one = len(odd) == 1
+        where = f" {_after(a, odd[0][0], spaces=True)}" if one else ""
+        what = "which is not a plain space (U+0020 SPACE)" if one else "which are not plain spaces (U+0020 SPACE)"
+        return (
+            f"{side.subject} contains {_char_list(odd, a)}{where}, {what}; "
+            f"{side.other} does not contain {'it' if one else 'them'}.",
+            [c for _, c in odd],
+        )
+    n = len(a)
+    clauses: list[str] = []
+    for number, (i1, i2, x, y) in enumerate(diffs[:3]):
+        other = side.other if number == 0 else side.short_other
+        if x and not y:
+            if i1 == 0:
+                clauses.append(f"a leading {_space_run(x, False)} that {other} does not have")
+            elif i2 == n:
+                clauses.append(f"a trailing {_space_run(x, False)} that {other} does not have")
+            else:
+                clauses.append(f"{_space_run(x)} {_after(a, i1, spaces=True)} where {other} has none")
+        else:
+            where = "at the start" if i1 == 0 else "at the end" if i1 == n or i2 == n else _after(a, i1, spaces=True)
+            have = _space_run(x) if x else "nothing"
+            clauses.append(f"{have} {where} where {other} has {_space_run(y)}")
+    if len(diffs) > 3:
+        rest = len(diffs) - 3
+        clauses.append(f"{rest} more whitespace difference{'s' if rest > 1 else ''}")
+    only_whitespace = bool(kinds) and kinds <= _WHITESPACE_STEPS
+    if only_whitespace and all(x and not y for _, _, x, y in diffs):
+        tail = "it matches once the extra whitespace is removed, but the contract compares every character."
+    elif all(len(x) == 1 and len(y) == 1 and x not in _LINE_BREAKS and y not in _LINE_BREAKS for _, _, x, y in diffs):
+        tail = "the two look alike but are different characters, and the contract compares every character."
+    elif only_whitespace and (
+        _collapsed(a) in _collapsed(b) if contains else _collapsed(a) == _collapsed(b)
+    ):
+        tail = "it matches once each run of whitespace is read as one space, but the contract compares every character."
+    elif only_whitespace:
+        tail = "it matches once whitespace is ignored, but the contract compares every character."
+    else:
+        tail = "the contract compares every character."
+    chars = [c for _, _, x, y in diffs[:3] for c in x + y]
+    return f"{side.subject} has {_list_words(clauses)}; {tail}", chars
+
+
 def _difference_hints(
     a: str,
     b: str,
@@ -802,14 +999,21 @@ def _difference_hints(
     side: _Side,
     claim: int | None,
     check: str | None,
+    kinds: frozenset | None = None,
+    around: str | None = None,
 ) -> list[Hint]:
     """Hints of kinds invisible .. line_endings explaining why ``a`` does not match ``b``.
 
     ``local`` is the part of ``b`` that ``a`` is compared with character by
-    character (the closest window for a quote, ``b`` itself for a value).
+    character (the closest window for a quote, ``b`` itself for a value);
+    ``around`` is ``local`` with the whitespace next to it in ``b`` (default
+    ``local``), used to say what ``b`` has where ``a``'s whitespace differs.
+    ``kinds`` is :func:`_equivalence` of ``a`` and ``b`` when already known.
     """
     hints: list[Hint] = []
-    kinds = _equivalence(a, b, contains) or frozenset()
+    if kinds is None:
+        kinds = _equivalence(a, b, contains)
+    kinds = kinds or frozenset()
     cap_other = side.other[0].upper() + side.other[1:]
     low_subject = side.subject[0].lower() + side.subject[1:]
 
@@ -919,7 +1123,20 @@ def _difference_hints(
             changed = [(i, c) for i, c in enumerate(local) if unicodedata.normalize(form, c) != c or _is_mark(c)]
         changed = list({c: (i, c) for i, c in reversed(changed)}.values())[::-1][:4]
         names = _list_words([describe_char(c) for _, c in changed])
-        if form == "NFC":
+        pairs = _nfc_pairs(a, local)[:2] if form == "NFC" else []
+        if pairs:
+            spellings = "; ".join(
+                f"{side.short_subject} writes {_show(unicodedata.normalize('NFC', x))} as {_spelled(x)}, "
+                f"{side.short_other} as {_spelled(y)}"
+                for _, x, y in pairs
+            )
+            message = (
+                f"{side.subject} and {side.other} spell the same letters with different code points: "
+                f"{spellings}; they look the same and match after NFC normalization (Unicode UAX #15), "
+                "but the contract compares code points exactly."
+            )
+            changed = [(0, c) for _, x, y in pairs for c in x + y]
+        elif form == "NFC":
             message = (
                 f"{side.subject} and {side.other} spell the same letters with different code points"
                 f"{' (' + names + ')' if names else ''}; they match after NFC normalization "
@@ -943,29 +1160,9 @@ def _difference_hints(
         )
 
     # whitespace
-    spaces = _first_each(a, _is_odd_space, b)
-    if spaces:
-        one = len(spaces) == 1
-        add(
-            "whitespace",
-            f"{side.subject} has {_char_list(spaces, a)}{' ' + _after(a, spaces[0][0]) if one else ''}"
-            f"{'' if one else ', which are not plain spaces'}; {side.other} has a plain space (U+0020) "
-            "or other whitespace there.",
-            [c for _, c in spaces],
-        )
-    elif "whitespace" in kinds:
-        theirs = _first_each(local, _is_odd_space, a)
-        if theirs:
-            message = (
-                f"{cap_other} has {_char_list(theirs, local)} where {low_subject} has ordinary whitespace; "
-                "they are different characters."
-            )
-        else:
-            message = (
-                f"{side.subject} matches {side.other} only when every run of spaces, tabs and line breaks "
-                "counts as one space (and spaces at the ends are ignored); the contract compares every character."
-            )
-        add("whitespace", message, [c for _, c in theirs])
+    whitespace = _whitespace_hint_parts(a, b, around if around is not None else local, kinds, contains, side)
+    if whitespace is not None:
+        add("whitespace", whitespace[0], whitespace[1])
 
     # line endings
     if "line_endings" in kinds:
@@ -1021,8 +1218,10 @@ def quote_hints(
     ``invisible``, ``confusable``, ``digits``, ``normalization``, ``case``,
     ``whitespace``, ``line_endings`` (see the module docstring for how a kind is
     chosen), then ``length`` (normalised mode only), then exactly one ``closest``
-    hint whose ``detail`` is the alignment of :func:`closest_window`. Never raises
-    for ``str`` input; ``TypeError`` for other types.
+    hint whose ``detail`` is the alignment of :func:`closest_window`; its message
+    names the window, its 1-based line and its similarity in percent (after case
+    folding and NFC/NFKC when ``case`` or ``normalization`` is reported). Never
+    raises for ``str`` input; ``TypeError`` for other types.
     """
     quote = "" if quote is None else quote
     source = "" if source is None else source
@@ -1050,11 +1249,29 @@ def quote_hints(
     elif quote and quote in source:
         return ()
     window = closest_window(quote, source)
+    kinds = frozenset()
     if a:
-        local = _normalizer()(window.text) if normalized else window.text
-        hints[:0] = _difference_hints(a, b, local, contains=True, side=side, claim=claim, check=check)
-    hints.append(_closest_quote_hint(quote, source, window, where, claim, check))
+        kinds = _equivalence(a, b, True) or frozenset()
+        if normalized:
+            local = around = _normalizer()(window.text)
+        else:
+            local = window.text
+            start, end = window.start, window.end
+            while start > 0 and window.start - start < _AROUND and source[start - 1].isspace():
+                start -= 1
+            while end < len(source) and end - window.end < _AROUND and source[end].isspace():
+                end += 1
+            around = source[start:end]
+        hints[:0] = _difference_hints(
+            a, b, local, contains=True, side=side, claim=claim, check=check, kinds=kinds, around=around
+        )
+    hints.append(_closest_quote_hint(quote, source, window, where, claim, check, kinds))
     return tuple(hints)
+
+
+_AROUND = 8
+"""Whitespace characters of the source read on each side of the closest window,
+so a whitespace hint can say what the document has right before or after it."""
 
 
 def _normalizer() -> Callable[[str], str]:
@@ -1070,17 +1287,33 @@ def _line_of(text: str, index: int) -> int:
     return text.count("\n", 0, index) + 1
 
 
-def _closest_quote_hint(quote: str, source: str, window: Window, where: str, claim, check) -> Hint:
+_FOLDED_WORDS = {"nfc": "Unicode normalization (NFC)", "nfkc": "Unicode normalization (NFKC)",
+                 "case": "upper and lower case"}  # fmt: skip
+"""Transformations after which the closest hint's similarity is measured, when reported."""
+
+
+def _closest_quote_hint(
+    quote: str, source: str, window: Window, where: str, claim, check, kinds: frozenset = frozenset()
+) -> Hint:
     if not quote:
         message = "The quote is empty, so there is nothing to find in the document."
     elif not source:
         message = f"{where[0].upper() + where[1:]} is empty, so no quote can be found in it."
     else:
+        line = _line_of(source, window.start)
         percent = int(window.ratio * 100)
-        message = (
-            f"The closest text in {where} is {_show(window.text, 60)} "
-            f"(line {_line_of(source, window.start)}, {percent}% similar to the quote)."
-        )
+        similarity = f"line {line}, {percent}% similar to the quote"
+        steps = frozenset(kinds) & frozenset(_FOLDED_WORDS)
+        if steps:
+            folded_quote, folded_text = _apply(quote, steps), _apply(window.text, steps)
+            apart = " and ".join(_FOLDED_WORDS[name] for name in ("nfc", "nfkc", "case") if name in steps)
+            if folded_quote == folded_text:
+                similarity = f"line {line}; the same as the quote apart from {apart}"
+            else:
+                folded = difflib.SequenceMatcher(None, folded_quote, folded_text, autojunk=False).ratio()
+                if int(folded * 100) > percent:
+                    similarity = f"line {line}, {int(folded * 100)}% similar to the quote apart from {apart}"
+        message = f"The closest text in {where} is {_show(window.text, 60)} ({similarity})."
     return Hint("closest", message, claim, check, (), window.alignment)
 
 
@@ -1195,7 +1428,7 @@ def value_hints(
     if value == fact:
         return ()
     owner = f"{doc}'s fact" if doc else "the document's fact"
-    side = _Side(f"The value {_show(value)}", f"{owner} {_show(fact)}")
+    side = _Side(f"The value {_show(value)}", f"{owner} {_show(fact)}", "the value", "the fact")
     hints = _difference_hints(value, fact, fact, contains=False, side=side, claim=claim, check=check)
     unit = _unit_hint(value, fact, field, claim, check)
     if unit is not None:
@@ -1217,7 +1450,7 @@ def _identifier_hints(
         best = close[0] if close else None
     if best is None:
         return [], None
-    side = _Side(f"The {what} {_show(name)}", f"'{best}'")
+    side = _Side(f"The {what} {_show(name)}", f"'{best}'", f"the {what}")
     return _difference_hints(name, best, best, contains=False, side=side, claim=claim, check=check), best
 
 

@@ -675,9 +675,11 @@ def accepted_html(verdict: Verdict) -> str:
 def _hint_where(hint: Any) -> str:
     claim = getattr(hint, "claim", None)
     check = getattr(hint, "check", None)
-    parts = ["answer" if claim is None else f"claim {claim}"]
+    parts = [] if claim is None else [f"claim {claim}"]
     if check:
         parts.append(str(check))
+    elif claim is None:
+        parts.append("quote")  # a hint about a quote alone (the QuoteInspector's)
     return ", ".join(parts)
 
 
@@ -887,6 +889,13 @@ class Predict(_PlainRepr, widgets.VBox):
         self.result = widgets.HTML("")
         self.result.add_class(CSS_CLASSES["predict_result"])
         head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
+        # The plain-text form shows the short material only (the registry's documents
+        # are long; they are in the live widget).
+        self._material = [] if not details or isinstance(details, str) else [
+            (h, t) for h, t in details if h != "Documents in the registry"
+        ]
+        if isinstance(details, str):
+            self._material = [("Material", details)]
         if details:
             if isinstance(details, str):
                 head += _html.pre(details, "groundlab-pre")
@@ -906,6 +915,18 @@ class Predict(_PlainRepr, widgets.VBox):
     def __repr__(self) -> str:
         state = "checked" if self.outcome is not None else "choose, then press Check"
         return f"Predict: {self.title} ({state})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """As the mixin, but the ``text/plain`` form (what a notebook shows where widgets
+        do not run, e.g. on GitHub) also holds the question and the material to predict
+        from: never the choices' answer, never anything computed."""
+        data = super()._repr_mimebundle_(**kwargs)
+        lines = [repr(self), self.question]
+        for heading, text in self._material:
+            lines += [f"{heading}:", text]
+        lines.append("(Run this cell in Jupyter to choose an answer and check it.)")
+        data["text/plain"] = "\n".join(lines)
+        return data
 
     def choose(self, choice: str) -> None:
         """Select ``choice`` (as a click on its radio button would).
@@ -1091,10 +1112,13 @@ class Predict(_PlainRepr, widgets.VBox):
                     f"after normalising, the quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters, "
                     "so it never counts"
                 )
+            rule = (
+                f"after normalising, {norm!r} does not occur in the normalised source "
+                "(normalising only lower-cases, collapses whitespace and trims quote marks "
+                "and . , ; : at the two ends)"
+            )
             hints = _hints_module().quote_hints(quote, source, normalized=True)
-            if hints:
-                return "not found", str(hints[0].message)
-            return "not found", f"after normalising, {norm!r} does not occur in the normalised source"
+            return "not found", f"{rule}. {hints[0].message}" if hints else rule
 
         return cls(
             title,

@@ -310,12 +310,10 @@ def test_trusted_files_are_read_strictly(tmp_path, text, message):
 
 
 def test_wrong_trusted_objects_are_refused_clearly():
-    from groundlab import Request, Source, verify_answer
+    from groundlab import Request, verify_answer
 
     with pytest.raises(TypeError, match="Request.fields must be a list of str, not dict"):
         Request("payments", "prod", "v2", {"read_timeout_ms": 1}, ["prod-v2"])  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="the fact read_timeout_ms=5000 does not appear in its text"):
-        Source("x", "payments", "prod", "v2", {"read_timeout_ms": "5000"}, "read_timeout_ms = 5000")
     study = load_case_set()
     with pytest.raises(TypeError, match="expected a Request, not dict"):
         verify_answer("{}", {"service": "payments"}, study.sources)  # type: ignore[arg-type]

@@ -544,9 +544,13 @@ def test_predict_gives_nothing_away_before_check(cases, monkeypatch):
     assert calls == []  # nothing computed in advance
     expected = "Predict: Case wrong-value-real-quote (choose, then press Check)"
     assert repr(predict) == expected
-    assert predict._repr_mimebundle_()["text/plain"] == expected
+    plain = predict._repr_mimebundle_()["text/plain"]
+    case = cases["wrong-value-real-quote"]
+    assert plain.splitlines()[:3] == [expected, "Which status will the contract give this answer?", "Answer:"]
+    assert case.raw in plain and "requested fields: read_timeout_ms, retry_enabled" in plain
+    assert plain.endswith("(Run this cell in Jupyter to choose an answer and check it.)")
     for name in STATUS_NAMES:
-        assert name not in repr(predict)
+        assert name not in repr(predict) and name not in plain
     assert predict.result.value == ""
     assert predict.outcome is None
     assert predict.choices.value is None
