@@ -50,7 +50,8 @@ Where each rule comes from:
   non-ASCII keys, each mapped to an ASCII character of the same case;
 * digits -- any non-ASCII character with a decimal digit value
   (``unicodedata.digit``, e.g. category ``Nd`` U+FF15 FULLWIDTH DIGIT FIVE);
-* normalization -- NFC and NFKC, Unicode UAX #15;
+* normalization -- NFC and NFKC, Unicode UAX #15; an NFC hint spells the letter on
+  both sides by code point (U+0065 + U+0301 against U+00E9);
 * case -- full case folding, ``str.casefold`` (Unicode ``CaseFolding.txt``);
 * whitespace -- ``str.isspace`` (Unicode ``White_Space``); JSON whitespace is only
   space, tab, line feed and carriage return (RFC 8259 section 2); a whitespace
@@ -601,6 +602,9 @@ def _fold_out(ch: str) -> str | None:
         return str(unicodedata.digit(ch))
     if 0xFF21 <= ord(ch) <= 0xFF3A or 0xFF41 <= ord(ch) <= 0xFF5A:  # fullwidth Latin letters
         return chr(ord(ch) - 0xFEE0).lower()
+    decomposed = unicodedata.normalize("NFD", ch)
+    if len(decomposed) > 1 and "A" <= decomposed[0].upper() <= "Z":  # é -> e, so é finds e + U+0301
+        return decomposed[0].lower()
     if ch.isalpha() and ch.lower() != ch and len(ch.lower()) == 1:
         return ch.lower()
     return None
@@ -729,7 +733,7 @@ def closest_window(quote: str, source: str) -> Window:
 
     Method (so that a 1 MB source stays fast; never a SequenceMatcher over the
     whole source): both texts are folded with a length-preserving map (lower
-    case, confusables to their ASCII look-alike, non-ASCII whitespace to a space,
+    case, a precomposed Latin letter to its base letter, confusables to their ASCII look-alike, non-ASCII whitespace to a space,
     invisible characters to U+0000, non-ASCII digits to ASCII); candidate
     starts come from exact look-ups of short runs of the folded quote in the
     folded source (see :func:`_candidate_starts`). For each candidate, a
@@ -741,7 +745,9 @@ def closest_window(quote: str, source: str) -> Window:
     over unmatched quote characters at either end (never across a line break
     the quote does not have). The candidate with the best score wins (earliest
     on ties), and its ends are trimmed by up to 3 characters where that raises
-    the similarity (:func:`_trim_ends`). ``ratio`` and ``alignment`` are then
+    the similarity (:func:`_trim_ends`), then widened so that it never cuts a
+    base character off from its combining marks (``cafe`` + U+0301 stays whole).
+    ``ratio`` and ``alignment`` are then
     computed on the original, unfolded characters, so the differences a learner
     must fix are all visible. Cost: a few exact substring counts over the source
     per run length, at most 8 bounded alignments and, for quotes up to 256 code
@@ -784,6 +790,10 @@ def closest_window(quote: str, source: str) -> Window:
         ws, we = 0, min(len(source), n)
     else:
         ws, we = _trim_ends(fq, fs, best[1], best[2])
+    while ws > 0 and ws < len(source) and _is_mark(source[ws]):
+        ws -= 1
+    while we < len(source) and _is_mark(source[we]):
+        we += 1
     text = source[ws:we]
     ratio = difflib.SequenceMatcher(None, quote, text, autojunk=False).ratio()
     return Window(ws, we, text, ratio, _alignment(quote, text))

@@ -198,9 +198,36 @@ def test_decomposed_accent_is_nfc():
     hints = quote_hints("cafe\u0301 menu", "the caf\u00e9 menu")
     assert kinds(hints) == ("normalization", "closest")
     assert hints[0].message == (
-        "The quote and the document spell the same letters with different code points "
-        "(U+0301 COMBINING ACUTE ACCENT); they match after NFC normalization (Unicode UAX #15), "
-        "but the contract compares code points exactly."
+        "The quote and the document spell the same letters with different code points: "
+        "the quote writes 'é' as U+0065 LATIN SMALL LETTER E + U+0301 COMBINING ACUTE ACCENT (2 code points), "
+        "the document as U+00E9 LATIN SMALL LETTER E WITH ACUTE (1 code point); they look the same and match "
+        "after NFC normalization (Unicode UAX #15), but the contract compares code points exactly."
+    )
+    assert hints[0].codepoints == (
+        "U+0065 LATIN SMALL LETTER E", "U+0301 COMBINING ACUTE ACCENT", "U+00E9 LATIN SMALL LETTER E WITH ACUTE",
+    )
+    # the similarity is not a contradictory 84%: the window is the same text once normalised
+    assert hints[1].message == (
+        "The closest text in the document is 'café menu' (line 1; the same as the quote apart from "
+        "Unicode normalization (NFC))."
+    )
+
+
+def test_precomposed_accent_against_a_decomposed_document_names_both_spellings():
+    hints = quote_hints("caf\u00e9", "the cafe\u0301 menu", doc="menu")
+    assert kinds(hints) == ("normalization", "closest")
+    assert "the quote writes 'é' as U+00E9 LATIN SMALL LETTER E WITH ACUTE (1 code point), menu as " \
+        "U+0065 LATIN SMALL LETTER E + U+0301 COMBINING ACUTE ACCENT (2 code points)" in hints[0].message
+
+
+def test_decomposed_accent_in_a_value_names_the_code_points():
+    hints = value_hints("cafe\u0301", "caf\u00e9", doc="prod-v2")
+    assert kinds(hints) == ("normalization",)
+    assert hints[0].message == (
+        "The value 'cafe⟨U+0301⟩' and prod-v2's fact 'café' spell the same letters with different code points: "
+        "the value writes 'é' as U+0065 LATIN SMALL LETTER E + U+0301 COMBINING ACUTE ACCENT (2 code points), "
+        "the fact as U+00E9 LATIN SMALL LETTER E WITH ACUTE (1 code point); they look the same and match after "
+        "NFC normalization (Unicode UAX #15), but the contract compares code points exactly."
     )
 
 
@@ -224,6 +251,39 @@ def test_letter_case():
         "The quote matches the document apart from upper and lower case; "
         "the contract compares letter case exactly."
     )
+    # not "35% similar": the window is measured the way the case hint reads it
+    assert hints[1].message == (
+        "The closest text in the document is 'read_timeout_ms=5000' "
+        "(line 1; the same as the quote apart from upper and lower case)."
+    )
+    assert closest_window("READ_TIMEOUT_MS=5000", PROD_V2).ratio == pytest.approx(0.35)  # the raw figure
+
+
+@pytest.mark.parametrize(
+    "quote, line, apart",
+    [
+        ("RETRY_ENABLED=FALSE", 2, "upper and lower case"),
+        ("Retry_Enabled=False", 2, "upper and lower case"),
+        ("\uff52ead_timeout_ms=5000", 1, "Unicode normalization (NFKC)"),
+        ("\uff32\uff25\uff21\uff24_timeout_ms", 1, "Unicode normalization (NFKC) and upper and lower case"),
+    ],
+)
+def test_closest_similarity_is_measured_after_case_and_normalization(quote, line, apart):
+    hints = quote_hints(quote, PROD_V2, doc="prod-v2")
+    window = closest_window(quote, PROD_V2)
+    assert window.ratio < 1.0
+    assert hints[-1].message == (
+        f"The closest text in prod-v2 is '{window.text}' (line {line}; the same as the quote apart from {apart})."
+    )
+
+
+def test_closest_similarity_after_case_folding_when_more_than_case_differs():
+    hints = quote_hints("READ_TIMEOUT_\u200bMS=5000", PROD_V2, doc="prod-v2")
+    assert kinds(hints) == ("invisible", "case", "closest")
+    assert hints[-1].message == (
+        "The closest text in prod-v2 is 'read_timeout_ms=5000' (line 1, 97% similar to the quote apart from "
+        "upper and lower case)."
+    )
 
 
 def test_confusable_and_case_together():
@@ -232,19 +292,98 @@ def test_confusable_and_case_together():
 
 
 def test_no_break_space_in_quote():
+    # the document really has a plain space there, and the hint says so
     hints = quote_hints("Assistant,\u00a0disregard", PROD_V2)
     assert kinds(hints) == ("whitespace", "closest")
-    assert hints[0].codepoints == ("U+00A0 NO-BREAK SPACE",)
+    assert hints[0].codepoints == ("U+00A0 NO-BREAK SPACE", "U+0020 SPACE")
     assert hints[0].message == (
-        "The quote has U+00A0 NO-BREAK SPACE after 'Assistant,'; the document has a plain space (U+0020) "
-        "or other whitespace there."
+        "The quote has U+00A0 NO-BREAK SPACE after 'Assistant,' where the document has a plain space "
+        "(U+0020 SPACE); the two look alike but are different characters, and the contract compares every character."
     )
 
 
 def test_doubled_space_is_whitespace():
     hints = quote_hints("Assistant,  disregard", PROD_V2)
     assert kinds(hints) == ("whitespace", "closest")
-    assert hints[0].codepoints == ()
+    assert hints[0].codepoints == ("U+0020 SPACE",)
+    assert hints[0].message == (
+        "The quote has a plain space (U+0020 SPACE) after 'Assistant,␣' where the document has none; "
+        "it matches once the extra whitespace is removed, but the contract compares every character."
+    )
+
+
+@pytest.mark.parametrize(
+    "quote, message, codepoints",
+    [
+        ("read_timeout_ms = 5000",
+         "The quote has a plain space (U+0020 SPACE) after 'read_timeout_ms' where prod-v2 has none and a plain "
+         "space (U+0020 SPACE) after '…ad_timeout_ms␣=' where prod-v2 has none; it matches once the extra "
+         "whitespace is removed, but the contract compares every character.",
+         ("U+0020 SPACE",)),
+        ("read_timeout_ms=  5000",
+         "The quote has 2 × U+0020 SPACE after 'read_timeout_ms=' where prod-v2 has none; it matches once the "
+         "extra whitespace is removed, but the contract compares every character.",
+         ("U+0020 SPACE",)),
+        ("read_timeout_ms=\t5000",
+         "The quote has U+0009 CHARACTER TABULATION after 'read_timeout_ms=' where prod-v2 has none; it matches "
+         "once the extra whitespace is removed, but the contract compares every character.",
+         ("U+0009 CHARACTER TABULATION",)),
+        (" read_timeout_ms=5000",
+         "The quote has a leading U+0020 SPACE that prod-v2 does not have; it matches once the extra whitespace "
+         "is removed, but the contract compares every character.",
+         ("U+0020 SPACE",)),
+        ("read_timeout_ms=5000 retry_enabled=false",
+         "The quote has a plain space (U+0020 SPACE) after '…timeout_ms=5000' where prod-v2 has U+000A LINE FEED; "
+         "it matches once each run of whitespace is read as one space, but the contract compares every character.",
+         ("U+0020 SPACE", "U+000A LINE FEED")),
+        ("retry_enabled=false ",
+         "The quote has a plain space (U+0020 SPACE) at the end where prod-v2 has U+000A LINE FEED; it matches "
+         "once each run of whitespace is read as one space, but the contract compares every character.",
+         ("U+0020 SPACE", "U+000A LINE FEED")),
+    ],
+)
+def test_extra_whitespace_in_a_quote_is_named_where_it_is(quote, message, codepoints):
+    hints = quote_hints(quote, PROD_V2, doc="prod-v2")
+    assert kinds(hints) == ("whitespace", "closest")
+    assert hints[0].message == message
+    assert hints[0].codepoints == codepoints
+
+
+def test_extra_space_and_crlf_give_a_whitespace_and_a_line_endings_hint():
+    # the carriage return is explained once, by the line_endings hint, not again as whitespace
+    hints = quote_hints("read_timeout_ms =5000\r\nretry_enabled=false", PROD_V2, doc="prod-v2")
+    assert kinds(hints) == ("whitespace", "line_endings", "closest")
+    assert hints[0].message == (
+        "The quote has a plain space (U+0020 SPACE) after 'read_timeout_ms' where prod-v2 has none; "
+        "the contract compares every character."
+    )
+    assert hints[0].codepoints == ("U+0020 SPACE",)
+    assert hints[1].message.startswith("The quote uses Windows line endings")
+    hints = quote_hints("read_timeout_ms=5000\t\r\nretry_enabled=false", PROD_V2, doc="prod-v2")
+    assert kinds(hints) == ("whitespace", "line_endings", "closest")
+    assert hints[0].message.startswith(
+        "The quote has U+0009 CHARACTER TABULATION after '…timeout_ms=5000' where prod-v2 has none;"
+    )
+
+
+def test_extra_whitespace_quote_through_the_verdict():
+    verdict, hints = hints_of(answer(claim(quote="read_timeout_ms = 5000"), RETRY))
+    assert verdict.status is Status.NO_CITATION
+    assert kinds(hints) == ("whitespace", "closest")
+    assert "it matches once the extra whitespace is removed" in hints[0].message
+    assert {(h.claim, h.check) for h in hints} == {(0, "citation")}
+
+
+def test_whitespace_and_case_together():
+    hints = quote_hints("READ_TIMEOUT_MS = 5000", PROD_V2, doc="prod-v2")
+    assert kinds(hints) == ("case", "whitespace", "closest")
+    assert hints[1].message.startswith(
+        "The quote has a plain space (U+0020 SPACE) after 'READ_TIMEOUT_MS' where prod-v2 has none and "
+    )
+    assert hints[2].message == (
+        "The closest text in prod-v2 is 'read_timeout_ms=5000' "
+        "(line 1, 95% similar to the quote apart from upper and lower case)."
+    )
 
 
 def test_crlf_quote_against_lf_document():
@@ -359,6 +498,13 @@ def test_window_prefers_covering_the_quote():
     assert window.text == "Java (Intermediate, 3 years)"
 
 
+def test_window_keeps_combining_marks_with_their_letter():
+    window = closest_window("caf\u00e9", "the cafe\u0301 menu")
+    assert (window.start, window.end, window.text) == (4, 9, "cafe\u0301")
+    window = closest_window("\u0301 MENU", "the cafe\u0301 menu")  # not verbatim, starts at a mark
+    assert (window.start, window.text) == (7, "e\u0301 menu")
+
+
 def test_window_of_empty_inputs():
     window = closest_window("", "abc")
     assert (window.start, window.end, window.text, window.ratio) == (0, 0, "", 0.0)
@@ -429,7 +575,9 @@ def test_long_alignment_is_cut_around_the_first_difference():
         ("Prod", "prod", None, ("case",),
          "The value 'Prod' matches the document's fact 'prod' apart from upper and lower case; the contract "
          "compares letter case exactly."),
-        (" 5000", "5000", "read_timeout_ms", ("whitespace",), None),
+        (" 5000", "5000", "read_timeout_ms", ("whitespace",),
+         "The value ' 5000' has a leading U+0020 SPACE that the document's fact '5000' does not have; it matches "
+         "once the extra whitespace is removed, but the contract compares every character."),
         ("\uff15\uff10\uff10\uff10", "5000", "read_timeout_ms", ("digits",), None),
         ("5\u200b000", "5000", "read_timeout_ms", ("invisible",),
          "The value '5⟨U+200B⟩000' contains U+200B ZERO WIDTH SPACE, an invisible character, after '5'; the "
@@ -443,6 +591,48 @@ def test_value_hints(value, fact, field, expected_kinds, message):
     assert kinds(hints) == expected_kinds
     if message is not None:
         assert hints[0].message == message
+
+
+@pytest.mark.parametrize(
+    "value, fact, message, codepoints",
+    [
+        # the fact has nothing where the value has U+00A0: never claim it has a plain space there
+        ("caf\u00e9\u00a0", "caf\u00e9",
+         "The value 'café⟨U+00A0⟩' has a trailing U+00A0 NO-BREAK SPACE that the document's fact 'café' does not "
+         "have; it matches once the extra whitespace is removed, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+        ("\u00a0caf\u00e9", "caf\u00e9",
+         "The value '⟨U+00A0⟩café' has a leading U+00A0 NO-BREAK SPACE that the document's fact 'café' does not "
+         "have; it matches once the extra whitespace is removed, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+        ("ca\u00a0f\u00e9", "caf\u00e9",
+         "The value 'ca⟨U+00A0⟩fé' has U+00A0 NO-BREAK SPACE after 'ca' where the document's fact 'café' has none; "
+         "it matches once the extra whitespace is removed, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+        # the fact really has a plain space there: say that
+        ("ca\u00a0f\u00e9", "ca f\u00e9",
+         "The value 'ca⟨U+00A0⟩fé' has U+00A0 NO-BREAK SPACE after 'ca' where the document's fact 'ca fé' has a "
+         "plain space (U+0020 SPACE); the two look alike but are different characters, and the contract compares "
+         "every character.",
+         ("U+00A0 NO-BREAK SPACE", "U+0020 SPACE")),
+        # and the other way round: the fact has the no-break space
+        ("ca f\u00e9", "ca\u00a0f\u00e9",
+         "The value 'ca fé' has a plain space (U+0020 SPACE) after 'ca' where the document's fact 'ca⟨U+00A0⟩fé' "
+         "has U+00A0 NO-BREAK SPACE; the two look alike but are different characters, and the contract compares "
+         "every character.",
+         ("U+0020 SPACE", "U+00A0 NO-BREAK SPACE")),
+        ("caf\u00e9", "ca\u00a0f\u00e9",
+         "The value 'café' has nothing after 'ca' where the document's fact 'ca⟨U+00A0⟩fé' has U+00A0 NO-BREAK "
+         "SPACE; it matches once whitespace is ignored, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+    ],
+)
+def test_value_whitespace_hints_say_what_each_side_has(value, fact, message, codepoints):
+    hints = value_hints(value, fact)
+    assert kinds(hints) == ("whitespace",)
+    assert hints[0].message == message
+    assert hints[0].codepoints == codepoints
+    assert "or other whitespace there" not in hints[0].message
 
 
 def test_value_hints_name_the_document():
