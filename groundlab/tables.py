@@ -351,14 +351,26 @@ def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> Stab
 
 
 def explanation_frame(explanation: Any) -> pd.DataFrame:
-    """The points a :class:`groundlab.quotes.Explanation` kept, in order: columns
+    """The points of a :class:`groundlab.quotes.Explanation` (what was kept) or of a
+    :class:`groundlab.quotes.Draft` (what the model wrote), in order: columns
     ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote`` and
-    ``job_quote``. The dropped count and the notice are on the explanation itself."""
-    records = [
-        {"kind": kind, "point": p.point, "profile_quote": p.profile_quote, "job_quote": p.job_quote}
-        for kind, points in (("match", explanation.matches), ("gap", explanation.gaps))
-        for p in points
-    ]
+    ``job_quote``; a draft's null item is one row reading ``"(null item)"`` and a
+    null member is an empty cell. The dropped count and the notice are on the
+    explanation itself."""
+    records = []
+    for kind, points in (("match", explanation.matches), ("gap", explanation.gaps)):
+        for p in points or ():
+            if p is None:
+                records.append({"kind": kind, "point": "(null item)", "profile_quote": "", "job_quote": ""})
+                continue
+            records.append(
+                {
+                    "kind": kind,
+                    "point": p.point or "",
+                    "profile_quote": p.profile_quote or "",
+                    "job_quote": p.job_quote or "",
+                }
+            )
     return pd.DataFrame.from_records(records, columns=["kind", "point", "profile_quote", "job_quote"])
 
 

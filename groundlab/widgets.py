@@ -922,6 +922,8 @@ class Predict(_PlainRepr, widgets.VBox):
         from: never the choices' answer, never anything computed."""
         data = super()._repr_mimebundle_(**kwargs)
         lines = [repr(self), self.question]
+        if not self._material:  # a custom exercise: its choices are part of the question
+            lines.append("Choices: " + " | ".join(self.choices.options))
         for heading, text in self._material:
             lines += [f"{heading}:", text]
         lines.append("(Run this cell in Jupyter to choose an answer and check it.)")

@@ -295,3 +295,13 @@ def test_chart_numbers_are_the_frames(result):
 def test_chart_docstrings_ask_for_the_numbers_as_a_table():
     for fn in (charts.funnel_chart, charts.reason_chart, charts.baseline_chart):
         assert "nbval does not compare images" in fn.__doc__
+
+
+def test_explanation_frame_shows_a_drafts_null_items():
+    from groundlab.explain import load_job_match
+    from groundlab.quotes import Draft
+
+    draft = Draft.model_validate_json(load_job_match()["null_lists_and_items"].reply)
+    frame = tables.explanation_frame(draft)
+    assert "(null item)" in frame["point"].tolist()
+    assert frame.isna().sum().sum() == 0
