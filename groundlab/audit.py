@@ -26,6 +26,7 @@ overwritten).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,13 +44,17 @@ class AuditReport:
     ``counts`` are recomputed by the audit itself from the fixture copy:
     ``submitted``, ``strict_json``, ``quote_exists``, ``full_contract`` (cases
     labelled ACCEPT whose row says ACCEPT), ``citation_false_accepts``.
-    ``checked`` counts the individual checks made.
+    ``checked`` counts the individual checks made. ``frozen`` is the name of the
+    frozen fixture file (``SHA256SUMS``) whose bytes the evidence's ``fixtures.json``
+    has, found by the audit itself, or ``None`` when it is no frozen file (a copy
+    someone edited): a clean audit of a non-frozen run says nothing about the study.
     """
 
     folder: str
     problems: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     checked: int = 0
+    frozen: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -61,6 +66,7 @@ class AuditReport:
         return {
             "ok": self.ok,
             "folder": self.folder,
+            "frozen": self.frozen,
             "checked": self.checked,
             "counts": self.counts,
             "problems": self.problems,
@@ -73,14 +79,17 @@ def _load(folder: Path, name: str, report: AuditReport) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         report.problems.append(f"{name} is missing")
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
-        report.problems.append(f"{name} is not valid JSON: {type(err).__name__}")
+    except json.JSONDecodeError as err:
+        report.problems.append(f"{name} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}")
+    except (UnicodeDecodeError, ValueError, RecursionError) as err:
+        report.problems.append(f"{name} is not readable JSON ({type(err).__name__})")
     except OSError as err:
         report.problems.append(f"{name} cannot be read: {err.strerror or type(err).__name__}")
     return None
 
 
 EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
+_AUDIT_FILE = re.compile(r"audit(-[0-9]+)?\.json")
 """The files ``groundlab run`` writes; ``audit*.json`` are the audit's own."""
 
 
@@ -109,7 +118,7 @@ def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
         if recorded is None:
             report.problems.append(f"manifest.json records no sha256 for {name}")
         elif not path.is_file():
-            report.problems.append(f"{name} is missing")
+            continue  # reported once already, when the file was loaded
         elif digest(path) != recorded:
             report.problems.append(f"{name} does not match its sha256 in manifest.json (changed after the run)")
     _check_frozen(folder, manifest.get("fixtures") or {}, report)
@@ -149,6 +158,16 @@ def _check_frozen(folder: Path, recorded: dict, report: AuditReport) -> None:
         )
 
 
+def _frozen_name(copy: Path) -> str | None:
+    """The frozen fixture file whose digest ``copy`` has, or ``None``."""
+    try:
+        wanted = digest(copy)
+        sums = read_checksums(fixtures_dir())
+    except (FrozenFixtureError, ValueError, OSError):
+        return None
+    return next((name for name, value in sorted(sums.items()) if value == wanted), None)
+
+
 def audit_evidence(folder: str | Path) -> AuditReport:
     """Audit the evidence folder ``folder``.
 
@@ -165,11 +184,12 @@ def audit_evidence(folder: str | Path) -> AuditReport:
             f"{folder} is not an evidence folder (none of {', '.join(EVIDENCE_FILES)} is in it)"
         )
     report = AuditReport(folder=str(folder))
+    report.frozen = _frozen_name(folder / "fixtures.json")
     manifest = _load(folder, "manifest.json", report)
     results = _load(folder, "results.json", report)
     fixture = _load(folder, "fixtures.json", report)
     for extra in sorted(p.name for p in folder.iterdir()):
-        if extra not in EVIDENCE_FILES and not (extra.startswith("audit") and extra.endswith(".json")):
+        if extra not in EVIDENCE_FILES and not _AUDIT_FILE.fullmatch(extra):
             report.problems.append(f"{extra} does not belong in an evidence folder")
     try:
         if isinstance(manifest, dict):
@@ -218,6 +238,9 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
         checks = [
             ("accepted map", row.get("accepted"), expected_map),
             ("label", row.get("expected"), case["expected"]),
+            ("family", row.get("family"), case.get("family", "")),
+            ("expected code", row.get("expected_code"), case.get("code")),
+            ("agrees", row.get("agrees"), row.get("actual") == case["expected"] and row.get("code") == case.get("code")),
             ("outcome", row.get("actual"), case["expected"]),
             ("parse code", row.get("code"), case.get("code")),
             ("strict JSON decision", row.get("strict_json_ok"), claims is not None),
@@ -230,6 +253,9 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
     for case_id in rows:
         report.problems.append(f"results.json has a row for {case_id!r}, which the fixtures do not hold")
     recorded = results.get("counts", {})
+    counts["disagreements"] = sum(
+        1 for r in results.get("cases", []) if not (isinstance(r, dict) and r.get("agrees") is True)
+    )
     for key, value in counts.items():
         report.checked += 1
         if recorded.get(key) != value:

@@ -106,8 +106,23 @@ def _safe(text: str) -> str:
     return text.translate(_UNSAFE)
 
 
+_closed = False
+
+
 def _say(text: str = "") -> None:
-    print(_safe(text))
+    """Print one line; once the reader has closed the pipe, print nothing more (the
+    command still finishes and returns its own exit code)."""
+    global _closed
+    if _closed:
+        return
+    try:
+        print(_safe(text), flush=True)
+    except BrokenPipeError:
+        _closed = True
+        try:  # so Python's exit-time flush of stdout stays quiet
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (AttributeError, OSError, ValueError):
+            pass
 
 
 def _fail(text: str) -> int:
@@ -152,6 +167,10 @@ def _cmd_audit(args) -> int:
         _say(f"quote exists    {c['quote_exists']} / {c['submitted']}")
         _say(f"full contract   {c['full_contract']} / {c['submitted']}")
         _say(f"citation-only false accepts: {c['citation_false_accepts']}")
+    if report.frozen:
+        _say(f"fixtures: the frozen {report.frozen} (SHA256SUMS)")
+    else:
+        _say("fixtures: NOT a frozen fixture file (a copy or an edited file): these counts are not the study's")
     for problem in report.problems:
         _say(f"PROBLEM {problem}")
     _say(f"audit {'passed' if report.ok else 'FAILED'}: {report.checked} checks, "
@@ -265,17 +284,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
-    try:
-        if args.command == "run":
-            return _cmd_run(args)
-        if args.command == "audit":
-            return _cmd_audit(args)
-        return _cmd_verify(args, parser)
-    except BrokenPipeError:
-        # The reader went away; stop writing (and keep Python from complaining at exit).
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_FINDING
+    if args.command == "run":
+        return _cmd_run(args)
+    if args.command == "audit":
+        return _cmd_audit(args)
+    return _cmd_verify(args, parser)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -724,6 +724,10 @@ def _trim_ends(fq: str, fs: str, ws: int, we: int) -> tuple[int, int]:
     return best[1], best[2]
 
 
+MAX_ALIGNED = 300
+"""Longest quote prefix, in code points, that :func:`closest_window` aligns."""
+
+
 def closest_window(quote: str, source: str) -> Window:
     """The window of ``source`` most like ``quote``, aligned character by character.
 
@@ -752,6 +756,9 @@ def closest_window(quote: str, source: str) -> Window:
     must fix are all visible. Cost: a few exact substring counts over the source
     per run length, at most 8 bounded alignments and, for quotes up to 256 code
     points, 16 small ones for the trimming; the folded source is cached (8 sources).
+    A quote longer than :data:`MAX_ALIGNED` code points is placed by its first
+    :data:`MAX_ALIGNED` (the window and ratio describe that part, and the alignment
+    ends with a line saying so), which bounds the time on any input.
     """
     if not isinstance(quote, str) or not isinstance(source, str):
         raise TypeError("closest_window expects two str")
@@ -760,6 +767,12 @@ def closest_window(quote: str, source: str) -> Window:
     at = source.find(quote)
     if at != -1:
         return Window(at, at + len(quote), quote, 1.0, _alignment(quote, quote))
+    if len(quote) > MAX_ALIGNED:
+        # Aligning is quadratic in the quote's length; a long quote is placed by its
+        # beginning, and the alignment says so.
+        head = closest_window(quote[:MAX_ALIGNED], source)
+        note = f"\n(only the first {MAX_ALIGNED} characters of the {len(quote)}-character quote were aligned)"
+        return Window(head.start, head.end, head.text, head.ratio, head.alignment + note)
     fq = _fold(quote)
     fs = _folded_source(source)
     n = len(quote)

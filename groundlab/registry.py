@@ -299,6 +299,8 @@ def read_json_file(path: str | Path) -> Any:
         raise TrustedInputError(str(path), f"not valid JSON: {err}") from None
     except RecursionError:
         raise TrustedInputError(str(path), "not valid JSON: nested too deeply to read") from None
+    except ValueError as err:  # e.g. an integer over Python's 4300-digit conversion limit
+        raise TrustedInputError(str(path), f"not readable JSON: {err}") from None
 
 
 class _TrustedJSONError(ValueError):

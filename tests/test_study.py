@@ -85,7 +85,11 @@ def test_audit_passes_on_fresh_evidence_and_catches_tampering(tmp_path):
     write_evidence(out)
     report = audit_evidence(out)
     assert report.ok, report.problems
-    assert report.counts == {"submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3, "citation_false_accepts": 10}
+    assert report.counts == {
+        "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
+        "citation_false_accepts": 10, "disagreements": 0,
+    }
+    assert report.frozen == "config_contract.json"
 
     results = out / "results.json"
     data = json.loads(results.read_text())
@@ -197,7 +201,7 @@ def _evidence(tmp_path):
     "damage, problem",
     [
         (lambda ev: (ev / "results.json").write_text('{"cases": {"x": 1}, "counts": [1]}'), "unexpected shape"),
-        (lambda ev: (ev / "results.json").write_text("[" * 100000), "results.json is not valid JSON: RecursionError"),
+        (lambda ev: (ev / "results.json").write_text("[" * 100000), "results.json is not readable JSON (RecursionError)"),
         (lambda ev: ((ev / "results.json").unlink(), (ev / "results.json").mkdir()), "results.json cannot be read"),
         (lambda ev: (ev / "manifest.json").write_text('{"fixtures": "x"}'), "unexpected shape"),
         (lambda ev: (ev / "manifest.json").unlink(), "manifest.json is missing"),
@@ -317,3 +321,58 @@ def test_wrong_trusted_objects_are_refused_clearly():
     study = load_case_set()
     with pytest.raises(TypeError, match="expected a Request, not dict"):
         verify_answer("{}", {"service": "payments"}, study.sources)  # type: ignore[arg-type]
+
+
+def test_audit_names_a_non_frozen_run_and_checks_every_row_field(tmp_path, capsys):
+    evidence = _evidence(tmp_path)
+    fixture = json.loads((evidence / "fixtures.json").read_text())
+    results = json.loads((evidence / "results.json").read_text())
+    fixture["cases"][3]["expected"] = "ACCEPT"  # relabel wrong-value-real-quote
+    results["cases"][3].update(expected="ACCEPT", actual="ACCEPT", accepted={"read_timeout_ms": "2000", "retry_enabled": "false"})
+    results["cases"][4]["agrees"] = False
+    results["counts"].update(full_contract=4, citation_false_accepts=9, disagreements=7)
+    (evidence / "fixtures.json").write_text(json.dumps(fixture))
+    (evidence / "results.json").write_text(json.dumps(results))
+    manifest = json.loads((evidence / "manifest.json").read_text())
+    manifest["fixtures"].update(frozen=False, sha256=digest(evidence / "fixtures.json"))
+    manifest["results"]["sha256"] = digest(evidence / "results.json")
+    (evidence / "manifest.json").write_text(json.dumps(manifest))
+    (evidence / "audit_notes.json").write_text("{}")
+    report = audit_evidence(evidence)
+    assert report.frozen is None
+    assert "audit_notes.json does not belong in an evidence folder" in report.problems
+    assert any("case 'value-with-unit': agrees is False" in p for p in report.problems)
+    assert "counts.disagreements is 7 in results.json; the audit counts 1" in report.problems
+    assert main(["audit", str(evidence)]) == 1
+    assert "fixtures: NOT a frozen fixture file" in capsys.readouterr().out
+
+
+def test_trusted_files_with_huge_integers_are_refused_clearly(tmp_path, capsys):
+    study = json.loads((fixtures_dir() / "config_contract.json").read_text())
+    (tmp_path / "reg.json").write_text(json.dumps({"sources": study["sources"]}))
+    (tmp_path / "req.json").write_text('{"n": ' + "1" * 5000 + "}")
+    (tmp_path / "a.json").write_text("{}")
+    code = main(["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json"), str(tmp_path / "a.json")])
+    assert code == 2
+    assert "req.json: not readable JSON: Exceeds the limit (4300 digits)" in capsys.readouterr().err
+    evidence = _evidence(tmp_path)
+    (evidence / "results.json").write_text('{"n": ' + "1" * 5000 + "}")
+    assert "results.json is not readable JSON (ValueError)" in audit_evidence(evidence).problems
+
+
+def test_cli_keeps_its_exit_code_when_the_reader_closes_the_pipe(monkeypatch):
+    import groundlab.cli as cli
+
+    printed = []
+
+    def closing_print(*args, **kwargs):
+        if printed:
+            raise BrokenPipeError(32, "Broken pipe")
+        printed.append(args)
+
+    monkeypatch.setattr(cli, "print", closing_print, raising=False)
+    monkeypatch.setattr(cli, "_closed", False)
+    assert main(["verify", "--case", "complete"]) == 0  # accepted, though only one line got out
+    monkeypatch.setattr(cli, "_closed", False)
+    printed.clear()
+    assert main(["verify", "--case", "missing-field"]) == 1
