@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .claims import ClaimsSyntaxError, parse_claims
-from .contract import _first_uncited, _registry
+from .contract import citation_failure
 from .registry import Registry, Request, Source
 
 __all__ = ["LAYERS", "citation_only_accepts", "strict_json_accepts"]
@@ -46,10 +46,10 @@ def citation_only_accepts(
     the document has the requested scope and revision. Raises ``ValueError`` only
     for wrong trusted input, like :func:`groundlab.contract.verify_answer`.
     """
-    registry = _registry(sources)
+    registry = Registry.of(sources)
     registry.check_request(request)
     try:
         claims = parse_claims(raw)
     except ClaimsSyntaxError:
         return False
-    return _first_uncited(claims, request, registry) is None
+    return citation_failure(claims, request, registry) is None

@@ -40,7 +40,7 @@ __all__ = [
     "Status",
     "TraceStep",
     "Verdict",
-    "citation_steps",
+    "citation_failure",
     "describe_step",
     "describe_trace",
     "verify_answer",
@@ -167,10 +167,6 @@ class Verdict(NamedTuple):
         return None
 
 
-def _registry(sources: Registry | Iterable[Source]) -> Registry:
-    return sources if type(sources) is Registry else Registry(sources)
-
-
 # Precomputed trace pieces: a verdict's trace is built by slicing these shared
 # tuples, so a passing check costs no allocation (DESIGN: keep the trace cheap).
 _CLAIM_CHECKS = ("duplicate", "requested", "scope", "revision", "value", "supports")
@@ -184,8 +180,15 @@ _ACCEPT_TRACE = tuple(
 )
 
 
-def _first_uncited(claims: tuple[Claim, ...], request: Request, registry: Registry):
-    """``None`` when every claim cites supplied evidence, else the failing step."""
+def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Registry) -> tuple | None:
+    """The citation check alone: ``None`` when it passes, else its failing trace step.
+
+    Passes when ``claims`` is non-empty and, for every claim in order, ``doc`` is a
+    registry id listed in ``request.supplied`` and ``quote`` is a substring of that
+    source's ``text`` (exact, case-sensitive). The failing step is
+    ``(claim index or None, "citation", False, reason)``. This is the whole of the
+    citation-only baseline and the first check of the contract.
+    """
     if not claims:
         return (None, "citation", False, "no_claims")
     by_id = registry.by_id
@@ -199,21 +202,6 @@ def _first_uncited(claims: tuple[Claim, ...], request: Request, registry: Regist
         if claim.quote not in source.text:
             return (index, "citation", False, "quote_absent")
     return None
-
-
-def citation_steps(claims: tuple[Claim, ...], request: Request, registry: Registry) -> tuple[bool, tuple]:
-    """The citation check alone: ``(passed, steps)``.
-
-    Passes when ``claims`` is non-empty and, for every claim, ``doc`` is a registry
-    id listed in ``request.supplied`` and ``quote`` is a substring of that source's
-    ``text`` (exact, case-sensitive). Stops at the first failing claim; ``steps`` is
-    a tuple of trace steps, one per claim checked. This is the whole of the
-    citation-only baseline and the first check of the contract.
-    """
-    failed = _first_uncited(claims, request, registry)
-    if failed is None:
-        return True, _CITED[len(claims)]
-    return False, _CITED[failed[0] or 0] + (failed,)
 
 
 def verify_answer(
@@ -232,7 +220,7 @@ def verify_answer(
     Raises ``ValueError`` only for wrong trusted input (two sources with one id, a
     supplied id that no source has) and ``TypeError`` for wrong argument types.
     """
-    registry = sources if type(sources) is Registry else Registry(sources)
+    registry = Registry.of(sources)
     registry.check_request(request)
     try:
         claims = parse_claims(raw)
@@ -240,7 +228,7 @@ def verify_answer(
         return _new(Verdict, (Status.INVALID_JSON, False, _EMPTY, ((None, "parse", False, err.code),), err, ()))
 
     n = len(claims)
-    failed = _first_uncited(claims, request, registry)
+    failed = citation_failure(claims, request, registry)
     if failed is not None:
         trace = _PARSE_OK + _CITED[failed[0] or 0] + (failed,)
         return _new(Verdict, (Status.NO_CITATION, False, _EMPTY, trace, None, claims))
@@ -298,7 +286,7 @@ def describe_step(
     result in columns of their own). Text from the answer is quoted with ``repr``
     and never interpreted; escape it again before putting it in HTML.
     """
-    text = _describe(step, verdict, request, _registry(sources))
+    text = _describe(step, verdict, request, Registry.of(sources))
     if not head:
         return text
     claim_index, check, passed, _reason = step
@@ -357,5 +345,5 @@ def _describe(step: tuple, verdict: Verdict, request: Request, registry: Registr
 
 def describe_trace(verdict: Verdict, request: Request, sources: Registry | Iterable[Source]) -> list[str]:
     """Every step of ``verdict.trace`` as a sentence (see :func:`describe_step`)."""
-    registry = _registry(sources)
+    registry = Registry.of(sources)
     return [describe_step(step, verdict, request, registry) for step in verdict.trace]

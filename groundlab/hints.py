@@ -1735,7 +1735,7 @@ def hints_for_verdict(verdict, request, sources, *, raw: str | bytes | None = No
     step = verdict.failed_step()
     if step is None:
         return ()
-    registry = sources if type(sources) is Registry else Registry(sources)
+    registry = Registry.of(sources)
     index, check, _, reason = step
     if check == "parse":
         return json_hints(verdict.error, raw)

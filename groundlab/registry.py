@@ -185,6 +185,12 @@ class Registry:
     def __repr__(self) -> str:
         return f"Registry({[s.id for s in self.sources]!r})"
 
+    @classmethod
+    def of(cls, sources: "Registry | Iterable[Source]") -> "Registry":
+        """``sources`` itself when it is a :class:`Registry`, else a new one built from
+        the iterable (``ValueError``/``TypeError`` as for the constructor)."""
+        return sources if type(sources) is cls else cls(sources)
+
     def __iter__(self) -> Iterator[Source]:
         return iter(self.sources)
 

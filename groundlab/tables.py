@@ -230,7 +230,7 @@ def trace_frame(
     ``"answer"`` for answer-level checks), ``check`` (str), ``passed`` (bool) and
     ``sentence`` (:func:`groundlab.contract.describe_step`). The sentence quotes
     answer text; the DataFrame's own HTML escapes it."""
-    registry = sources if isinstance(sources, Registry) else Registry(sources)
+    registry = Registry.of(sources)
     records = []
     for step in verdict.trace:
         claim, check, passed, _reason = step

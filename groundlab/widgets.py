@@ -103,10 +103,6 @@ def _hints_module():
     return hints
 
 
-def _registry(sources: Registry | Iterable[Source]) -> Registry:
-    return sources if isinstance(sources, Registry) else Registry(sources)
-
-
 class _PlainRepr:
     """Mixin: the widget's ``text/plain`` form is ``repr(self)``, not truncated.
 
@@ -310,7 +306,7 @@ class ClaimEditor(_PlainRepr, widgets.VBox):
             raise TypeError(f"raw must be a str, not {type(raw).__name__}")
         if not isinstance(request, Request):
             raise TypeError(f"request must be a Request, not {type(request).__name__}")
-        self.registry = _registry(sources)
+        self.registry = Registry.of(sources)
         self.registry.check_request(request)
         self._raw = raw
         self._quiet = 0
@@ -1006,7 +1002,7 @@ class Predict(_PlainRepr, widgets.VBox):
         step, or ``"every check passed"``. The answer, the request and the documents
         are shown (escaped) to predict from.
         """
-        registry = _registry(sources)
+        registry = Registry.of(sources)
         registry.check_request(request)
 
         def answer() -> tuple[str, str]:
@@ -1065,7 +1061,7 @@ class Predict(_PlainRepr, widgets.VBox):
         claim whose citation fails, or says every quote was found."""
         from .baselines import citation_only_accepts
 
-        registry = _registry(sources)
+        registry = Registry.of(sources)
         registry.check_request(request)
 
         def answer() -> tuple[str, str]:

@@ -175,3 +175,14 @@ def test_source_facts_are_read_only_and_validated():
     with pytest.raises(ValueError, match="Source.id must not be empty"):
         Source("", "s", "e", "r", {}, "")
     assert Registry([source])["a"] is source and "a" in Registry([source])
+
+
+def test_registry_of_reuses_a_registry_and_builds_one_from_sources():
+    from groundlab.contract import citation_failure
+
+    assert Registry.of(SOURCES) is SOURCES
+    built = Registry.of(list(SOURCES))
+    assert built is not SOURCES and built.by_id == SOURCES.by_id
+    claims = verify(TIMEOUT, claim(doc="prod-v9")).claims
+    assert citation_failure(claims, REQUEST, SOURCES) == (1, "citation", False, "unknown_doc")
+    assert citation_failure(verify(TIMEOUT, RETRY).claims, REQUEST, SOURCES) is None
