@@ -1082,6 +1082,48 @@ class Predict(_PlainRepr, widgets.VBox):
             board=board,
         )
 
+    EXPLANATION_OUTCOMES = (
+        "explanation, 0 dropped",
+        "explanation, 1 dropped",
+        "explanation, 2 dropped",
+        "NoGroundedPoints",
+        "ReplyFormatError",
+        "ProviderError",
+    )
+    """Choices of :meth:`explanation`: what the user gets from one model reply."""
+
+    @classmethod
+    def explanation(
+        cls,
+        title: str,
+        reply: str,
+        profile: Any,
+        job: Any,
+        *,
+        question: str = "What does explain_match give the user for this fake reply?",
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """Predict what :func:`groundlab.explain.explain_match` gives the user when the
+        model answers ``reply`` (a :class:`groundlab.chat.FakeChatModel` returns it) for
+        ``profile`` and ``job``. Choices: :attr:`EXPLANATION_OUTCOMES`. On *Check* the
+        flow runs once; why is the notice shown to the user, or the error's message."""
+
+        def answer() -> tuple[str, str]:
+            from .chat import FakeChatModel
+            from .explain import ProviderError, ReplyFormatError, explain_match
+            from .quotes import NoGroundedPoints
+
+            try:
+                result = explain_match(profile, job, FakeChatModel(reply))
+            except (NoGroundedPoints, ReplyFormatError, ProviderError) as err:
+                return type(err).__name__, str(err)
+            return f"explanation, {result.dropped} dropped", result.notice
+
+        return cls(
+            title, question, list(cls.EXPLANATION_OUTCOMES), answer,
+            details=[("Fake model reply", reply)], board=board,
+        )
+
     @classmethod
     def quote(
         cls,

@@ -721,3 +721,19 @@ def test_predict_citation_decides_on_check_only(cases):
     assert outcome.why == (
         "claim 0 citation: FAILED: the quote does not appear verbatim in the cited document"
     )
+
+
+def test_predict_explanation_runs_the_flow_on_check_only():
+    from groundlab.explain import load_job_match
+
+    fixture = load_job_match()
+    reply = fixture["seed_example"].reply
+    predict = Predict.explanation("Seed example", reply, fixture.profile, fixture.job)
+    assert predict.choices.options == Predict.EXPLANATION_OUTCOMES
+    assert "dropped" not in repr(predict) and predict.outcome is None
+    predict.choose("explanation, 1 dropped")
+    outcome = predict.check()
+    assert (outcome.answer, outcome.right) == ("explanation, 1 dropped", True)
+    prose = Predict.explanation("Prose", "Sure! You match well.", fixture.profile, fixture.job)
+    prose.choose("NoGroundedPoints")
+    assert (prose.check().answer, prose.outcome.right) == ("ReplyFormatError", False)
