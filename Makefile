@@ -59,7 +59,7 @@ lock:
 	rm -rf $(LOCK_VENV)
 
 student: $(STAMP)
-	$(BIN)/python -m groundlab.notebooks student notebooks build/student
+	$(BIN)/python tools/notebooks.py student notebooks build/student
 
 demo: $(STAMP)
 	$(BIN)/jupyter trust notebooks/demo_claim_editor.ipynb
@@ -70,11 +70,11 @@ bench: $(STAMP)
 
 # Re-executes every notebook top to bottom and saves it without widget state.
 notebooks: $(STAMP)
-	$(KERNEL_ENV) $(BIN)/python -m groundlab.notebooks execute notebooks/*.ipynb
+	$(KERNEL_ENV) $(BIN)/python tools/notebooks.py execute notebooks/*.ipynb
 
 # Lists *new* fixtures in fixtures/SHA256SUMS; never rewrites the digest of a listed file.
 freeze-fixtures:
-	@PYTHONPATH=. $(PYTHON) -c 'from pathlib import Path; from groundlab.fixtures import digest, read_checksums; \
+	@PYTHONPATH=. $(PYTHON) -c 'from pathlib import Path; from groundlab.core.trusted import digest, read_checksums; \
 	folder = Path("fixtures"); listed = read_checksums(folder); \
 	new = sorted(p.name for p in folder.glob("*.json") if p.name not in listed); \
 	lines = "".join(f"{digest(folder / n)}  {n}\n" for n in new); \

@@ -6,7 +6,7 @@ taken from the source (re-cased, with whitespace changed, some wrapped in curly 
 500 that are not in it. Prints:
 
 * the time of the first ``is_quoted`` call, which normalises the source once (the cache is
-  cleared first when ``groundlab.quotes`` exposes it);
+  cleared first when ``groundlab.grounding`` exposes it);
 * the total for all 1,000 quotes, including that first call, and the time per quote after it;
 * for comparison, the near-miss explanation of :mod:`groundlab.hints` for 10 of the quotes
   (``quote_hints(..., normalized=True)`` and ``closest_window`` on the same source).
@@ -61,9 +61,9 @@ def build_quotes(rng: random.Random, source: str) -> list[str]:
 
 def main() -> int:
     try:
-        from groundlab import quotes as quote_module
+        from groundlab.grounding import rule as quote_module
     except ImportError as err:  # pydantic missing
-        print(f"groundlab.quotes is not importable ({err}); nothing to measure")
+        print(f"groundlab.grounding is not importable ({err}); nothing to measure")
         return 0
     rng = random.Random(20240611)
     source = build_source(rng)

@@ -97,8 +97,8 @@ def study_memory() -> None:
     sys.path.insert(0, str(ROOT))
     import tempfile
 
-    from groundlab.audit import audit_evidence
-    from groundlab.study import write_evidence
+    from groundlab.study.audit import audit_evidence
+    from groundlab.study.run import write_evidence
 
     with tempfile.TemporaryDirectory() as folder:
         tracemalloc.start()

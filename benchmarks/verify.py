@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from groundlab import Status, verify_answer  # noqa: E402
-from groundlab.fixtures import fixtures_dir, load_case_set  # noqa: E402
+from groundlab import fixtures_dir, load_case_set  # noqa: E402
 
 REPEATS = 15
 TARGET_SECONDS = 0.002

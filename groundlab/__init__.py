@@ -1,36 +1,118 @@
 """groundlab: check whether an LLM's cited evidence really supports its answer.
 
-The core is standard-library only and importing this package loads nothing else
-(no pandas, matplotlib, ipywidgets or pydantic). The parts:
-
-* :mod:`groundlab.claims` -- strict parsing of an answer into claims;
-* :mod:`groundlab.registry` -- trusted sources and requests;
-* :mod:`groundlab.contract` -- the closed configuration contract (seeds 000/001);
-* :mod:`groundlab.baselines` -- the weaker checks it is compared with;
-* :mod:`groundlab.quotes` -- "no quote, no claim" (seed 002; imported on use);
-* :mod:`groundlab.hints` -- near-miss explanations beside a verdict;
-* :mod:`groundlab.study` -- the frozen 22-case study, evidence folders and audit;
-* :mod:`groundlab.tables`, :mod:`groundlab.charts`, :mod:`groundlab.widgets` --
-  the workbook's presentation layer (imported on use).
+Every public name is importable from here; ``docs/api.md`` lists them by layer.
+The core names load with the package (standard library only); every other name
+loads its module on first access (module ``__getattr__``), so ``import groundlab``
+imports nothing but the standard library, and pydantic, pandas, matplotlib and
+ipywidgets load only when a name that needs them is used. The layers and the
+direction of imports: ``docs/architecture.md``.
 """
 
-from .claims import Claim, ClaimsSyntaxError, loads_strict, parse_claims
-from .contract import Status, TraceStep, Verdict, verify_answer
-from .registry import Registry, Request, Source
+from __future__ import annotations
 
-__all__ = [
-    "Claim",
-    "ClaimsSyntaxError",
-    "Registry",
-    "Request",
-    "Source",
-    "Status",
-    "TraceStep",
-    "Verdict",
-    "__version__",
-    "loads_strict",
-    "parse_claims",
-    "verify_answer",
-]
+import importlib
+from typing import Any
+
+from groundlab.core.baselines import LAYERS, citation_only_accepts, strict_json_accepts
+from groundlab.core.claims import (
+    CLAIM_MEMBERS,
+    ERROR_CODES,
+    MAX_CLAIMS,
+    MAX_DEPTH,
+    MAX_INPUT_UNITS,
+    MAX_STRING_UNITS,
+    Claim,
+    ClaimsSyntaxError,
+    loads_strict,
+    parse_claims,
+    utf16_length,
+)
+from groundlab.core.contract import (
+    CHECKS,
+    REASONS,
+    STATUS_OF_CHECK,
+    Status,
+    TraceStep,
+    Verdict,
+    citation_failure,
+    verify_answer,
+)
+from groundlab.core.registry import Registry, Request, Source, load_registry, load_request
+from groundlab.core.trusted import (
+    CHECKSUM_FILE,
+    FrozenFixtureError,
+    TrustedInputError,
+    digest,
+    fixtures_dir,
+    read_json_file,
+    verify_frozen,
+)
 
 __version__ = "0.1.0"
+
+# Public name -> the module that defines it; loaded on first access.
+_LAZY: dict[str, str] = {}
+
+
+def _lazy(module: str, *names: str) -> None:
+    for name in names:
+        _LAZY[name] = module
+
+
+_lazy("groundlab.grounding.rule", "MIN_QUOTE_CHARS", "is_quoted", "normalize_quote")
+_lazy(
+    "groundlab.grounding.draft",
+    "MAX_POINTS", "NOTICE_ALL_KEPT", "NOTICE_SOME_DROPPED",
+    "Draft", "DraftClaim", "Explanation", "NoGroundedPoints", "Point", "check_draft",
+)
+_lazy(
+    "groundlab.grounding.chat",
+    "ChatModel", "ChatModelError", "FakeChatModel", "OpenAICompatibleChatModel", "mask_secrets",
+    "ENV_API_KEY", "ENV_BASE_URL", "ENV_MODEL",
+)
+_lazy(
+    "groundlab.grounding.explain",
+    "ALLOWED_PROFILE_FIELDS", "PRIVATE_PROFILE_FIELDS", "INSTRUCTION", "DEFAULT_TIMEOUT",
+    "Profile", "Job", "Prompt", "ProviderError", "ReplyFormatError",
+    "build_prompt", "explain_match", "load_job_match", "profile_text", "job_text",
+)
+_lazy("groundlab.hints", "HINT_KINDS", "Hint", "Window", "hints_for_verdict", "json_hints", "quote_hints", "value_hints")
+_lazy("groundlab.study.cases", "STUDY_FILE", "Case", "CaseSet", "load_case_set")
+_lazy("groundlab.study.run", "EvidenceExistsError", "StudyResult", "run_cases", "write_evidence")
+_lazy("groundlab.study.audit", "AuditReport", "audit_evidence", "write_audit")
+_lazy("groundlab.view.trace", "TraceRow", "decided_row", "trace_rows")
+_lazy(
+    "groundlab.view.tables",
+    "baseline_frame", "baseline_table", "explanation_frame", "explanation_table",
+    "funnel_frame", "funnel_table", "hints_frame", "hints_table", "parse_frame", "parse_table",
+    "reason_frame", "reason_table", "registry_frame", "registry_table",
+    "study_frame", "study_table", "trace_frame", "trace_table",
+)
+_lazy("groundlab.view.charts", "baseline_chart", "chart_numbers", "funnel_chart", "reason_chart")
+_lazy("groundlab.view.widgets", "ClaimEditor", "Predict", "QuoteInspector", "Scoreboard")
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'groundlab' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+__all__ = sorted(
+    {
+        "CHECKSUM_FILE", "CHECKS", "CLAIM_MEMBERS", "FrozenFixtureError", "digest", "fixtures_dir", "read_json_file", "verify_frozen", "ERROR_CODES", "LAYERS", "MAX_CLAIMS", "MAX_DEPTH",
+        "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK",
+        "Claim", "ClaimsSyntaxError", "Registry", "Request", "Source", "Status", "TraceStep",
+        "TrustedInputError", "Verdict", "citation_failure", "citation_only_accepts",
+        "load_registry", "load_request", "loads_strict", "parse_claims", "strict_json_accepts",
+        "utf16_length", "verify_answer",
+    }
+    | set(_LAZY)
+)

@@ -20,11 +20,13 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from .claims import format_path
-from .contract import Verdict, describe_step, verify_answer
-from .claims import MAX_INPUT_UNITS
-from .fixtures import FrozenFixtureError, fixtures_dir, load_case_set, verify_frozen
-from .registry import TrustedInputError, load_registry, load_request
+from groundlab.core.claims import format_path
+from groundlab.core.contract import Verdict, verify_answer
+from groundlab.view.trace import trace_rows
+from groundlab.core.claims import MAX_INPUT_UNITS
+from groundlab.core.registry import load_registry, load_request
+from groundlab.core.trusted import FrozenFixtureError, TrustedInputError, fixtures_dir, verify_frozen
+from groundlab.study.cases import load_case_set
 
 EXIT_OK, EXIT_FINDING, EXIT_ERROR = 0, 1, 2
 
@@ -131,7 +133,7 @@ def _fail(text: str) -> int:
 
 
 def _cmd_run(args) -> int:
-    from .study import EvidenceExistsError, write_evidence
+    from groundlab.study.run import EvidenceExistsError, write_evidence
 
     try:
         result = write_evidence(args.out, args.fixtures)
@@ -154,7 +156,7 @@ def _cmd_run(args) -> int:
 
 
 def _cmd_audit(args) -> int:
-    from .audit import write_audit
+    from groundlab.study.audit import write_audit
 
     try:
         report, path = write_audit(args.dir)
@@ -195,7 +197,7 @@ def _verdict_json(verdict: Verdict, hints) -> dict:
 
 def _hints(verdict, request, sources):
     try:
-        from .hints import hints_for_verdict
+        from groundlab.hints import hints_for_verdict
     except ImportError:  # pragma: no cover - hints ship with the package
         return ()
     return hints_for_verdict(verdict, request, sources)
@@ -259,9 +261,8 @@ def _cmd_verify(args, parser) -> int:
             path = f" ({format_path(e.path)})" if e.path else ""
             _say(f"parse error {e.code}{place}{path}: {e.message}")
         _say("trace:")
-        for step in verdict.trace:
-            mark = "ok  " if step[2] else "FAIL"
-            _say(f"  [{mark}] {describe_step(step, verdict, request, sources)}")
+        for row in trace_rows(verdict, request, sources):
+            _say(f"  [{'ok  ' if row.passed else 'FAIL'}] {row.line}")
         if verdict.accepted:
             _say("accepted:")
             for key, value in verdict.accepted.items():

@@ -8,13 +8,13 @@ import json
 import pytest
 
 from groundlab import Status, verify_answer
-from groundlab.baselines import citation_only_accepts
-from groundlab.claims import ClaimsSyntaxError, loads_strict, parse_claims, utf16_length
-from groundlab.fixtures import fixtures_dir, load_case_set
+from groundlab.core.baselines import citation_only_accepts
+from groundlab.core.claims import ClaimsSyntaxError, loads_strict, parse_claims, utf16_length
+from groundlab import fixtures_dir, load_case_set
 
 ADVERSARIAL = load_case_set(fixtures_dir() / "adversarial.json")
 QUOTES = json.loads((fixtures_dir() / "adversarial_quotes.json").read_text(encoding="utf-8"))["cases"]
-HAVE_QUOTES = importlib.util.find_spec("groundlab.quotes") is not None and importlib.util.find_spec("pydantic") is not None
+HAVE_QUOTES = importlib.util.find_spec("groundlab.grounding.draft") is not None and importlib.util.find_spec("pydantic") is not None
 
 
 def test_sources_are_the_study_sources():
@@ -99,8 +99,8 @@ def test_reading_codes_agree_with_loads_strict():
 @pytest.mark.parametrize("case", QUOTES, ids=[c["id"] for c in QUOTES])
 def test_quote_case(case):
     if not HAVE_QUOTES:
-        pytest.skip("groundlab.quotes (and pydantic) are not importable here")
-    from groundlab.quotes import is_quoted
+        pytest.skip("groundlab.grounding.draft (and pydantic) are not importable here")
+    from groundlab import is_quoted
 
     assert is_quoted(case["quote"], case["source"]) is case["expected"]
 
@@ -109,7 +109,7 @@ def test_quote_case(case):
 def test_rejected_quotes_get_hints(case):
     """Every refused quote gets hints in normalised mode, ending with exactly one closest window."""
     if not HAVE_QUOTES:
-        pytest.skip("groundlab.quotes (and pydantic) are not importable here")
+        pytest.skip("groundlab.grounding.draft (and pydantic) are not importable here")
     from groundlab.hints import quote_hints
 
     hints = quote_hints(case["quote"], case["source"], normalized=True)

@@ -1,4 +1,4 @@
-"""Tests for groundlab.chat: the model protocol, the fake model, the live adapter."""
+"""Tests for groundlab.grounding.chat: the model protocol, the fake model, the live adapter."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from groundlab.chat import (
+from groundlab.grounding.chat import (
     ENV_API_KEY,
     ENV_BASE_URL,
     ENV_MODEL,
@@ -159,7 +159,7 @@ def test_fake_rejects_bad_calls():
 
 def test_chat_module_imports_without_httpx_or_pydantic():
     code = (
-        "import sys; sys.modules['httpx'] = None; import groundlab.chat; "
+        "import sys; sys.modules['httpx'] = None; import groundlab.grounding.chat; "
         "assert 'pydantic' not in sys.modules, 'pydantic imported'; print('ok')"
     )
     root = Path(__file__).resolve().parent.parent
@@ -441,7 +441,7 @@ SEED_REPLY = json.dumps(
 
 
 def test_explain_match_through_the_adapter(server):
-    from groundlab.explain import Job, Profile, build_prompt, explain_match
+    from groundlab.grounding.explain import Job, Profile, build_prompt, explain_match
 
     server.reply = "```json\n" + SEED_REPLY + "\n```"
     profile = Profile(
@@ -456,7 +456,7 @@ def test_explain_match_through_the_adapter(server):
 
 
 def test_explain_match_provider_failure_through_the_adapter(server, caplog):
-    from groundlab.explain import (
+    from groundlab.grounding.explain import (
         PROVIDER_ERROR_MESSAGE,
         Job,
         Profile,
@@ -464,7 +464,7 @@ def test_explain_match_provider_failure_through_the_adapter(server, caplog):
         explain_match,
     )
 
-    caplog.set_level(logging.WARNING, logger="groundlab.explain")
+    caplog.set_level(logging.WARNING, logger="groundlab.grounding.explain")
     model = OpenAICompatibleChatModel(base(server, "unauthorized"), "m", KEY)
     with pytest.raises(ProviderError) as caught:
         explain_match(Profile(skills="Java"), Job("Java Engineer"), model, timeout=5.0)

@@ -1,10 +1,10 @@
-"""groundlab.claims: exact codes, places and claims for the strict input boundary."""
+"""groundlab.core.claims: exact codes, places and claims for the strict input boundary."""
 
 import json
 
 import pytest
 
-from groundlab.claims import (
+from groundlab.core.claims import (
     ERROR_CODES,
     MAX_INPUT_UNITS,
     Claim,
@@ -267,7 +267,7 @@ def test_duplicate_hidden_by_colons_in_strings_is_still_found():
     ],
 )
 def test_the_fast_error_path_agrees_with_the_exact_locator(raw):
-    from groundlab.claims import _Locator, _Problem
+    from groundlab.core.claims import _Locator, _Problem
 
     with pytest.raises(_Problem) as located:
         _Locator(raw).read()

@@ -9,7 +9,7 @@ without it the per-file tests are skipped with a visible reason. Every file is p
   exact code DESIGN names;
 * ``n_`` files (and the five ``extra_from_index`` files next to the folder) are refused, with
   any code, but only ever with ``ClaimsSyntaxError``;
-* ``i_`` files are decided exactly as the module docstring of ``groundlab.claims`` documents.
+* ``i_`` files are decided exactly as the module docstring of ``groundlab.core.claims`` documents.
 
 The literal tests at the end run everywhere, with or without the suite.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from groundlab.claims import ERROR_CODES, ClaimsSyntaxError, loads_strict
+from groundlab.core.claims import ERROR_CODES, ClaimsSyntaxError, loads_strict
 
 SUITE_VARIABLE = "GROUNDLAB_JSONTESTSUITE"
 SUITE = os.environ.get(SUITE_VARIABLE)
@@ -43,7 +43,7 @@ Y_REFUSED = {
     "y_string_last_surrogates_1_and_2.json": "bad_text",
 }
 
-# The groundlab.claims module docstring, "The implementation-defined i_ files", one by one.
+# The groundlab.core.claims module docstring, "The implementation-defined i_ files", one by one.
 ACCEPT = "ACCEPT"
 I_DECISIONS = {
     # numbers that overflow a double: bad_number (RFC 7493 section 2.2)

@@ -1,4 +1,4 @@
-"""groundlab.contract and groundlab.baselines: exact statuses, traces and maps."""
+"""groundlab.core.contract and groundlab.core.baselines: exact statuses, traces and maps."""
 
 import json
 from types import MappingProxyType
@@ -6,9 +6,10 @@ from types import MappingProxyType
 import pytest
 
 from groundlab import Registry, Request, Source, Status, verify_answer
-from groundlab.baselines import citation_only_accepts, strict_json_accepts
-from groundlab.contract import CHECKS, REASONS, STATUS_OF_CHECK, TraceStep, describe_step, describe_trace
-from groundlab.fixtures import load_case_set
+from groundlab.core.baselines import citation_only_accepts, strict_json_accepts
+from groundlab.core.contract import CHECKS, REASONS, STATUS_OF_CHECK, TraceStep
+from groundlab.view.trace import trace_rows
+from groundlab.study.cases import load_case_set
 
 STUDY = load_case_set()
 SOURCES = STUDY.sources
@@ -86,7 +87,7 @@ def test_each_rejection_names_its_failed_step_and_returns_nothing(claims, status
 def test_trace_steps_use_known_checks_and_reasons():
     for case in STUDY:
         verdict = verify_answer(case.raw, case.request, SOURCES)
-        for step in verdict.steps():
+        for step in verdict.trace:
             assert step.check in CHECKS
             assert step.reason in REASONS or (step.check == "parse" and step.reason == verdict.error.code)
 
@@ -128,28 +129,28 @@ def test_wrong_trusted_inputs_raise_value_error_not_a_verdict():
         Request("payments", "prod", "v2", [], ["prod-v2"])
 
 
-def test_describe_trace_reads_as_sentences():
+def test_trace_rows_read_as_sentences():
     case = STUDY["wrong-value-real-quote"]
     verdict = verify_answer(case.raw, case.request, SOURCES)
-    lines = describe_trace(verdict, case.request, SOURCES)
+    lines = [row.line for row in trace_rows(verdict, case.request, SOURCES)]
     assert lines[-1] == "claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000"
     assert lines[0] == "answer parse: passed: 2 claim(s) read"
     case = STUDY["dev-environment"]
     verdict = verify_answer(case.raw, case.request, SOURCES)
-    assert describe_trace(verdict, case.request, SOURCES)[-1] == (
+    assert trace_rows(verdict, case.request, SOURCES)[-1].line == (
         "claim 0 scope: FAILED: dev-v2 is environment 'dev', the request asks for 'prod'"
     )
 
 
-def test_describe_step_without_head_and_for_each_reason():
+def test_trace_row_sentence_and_line_for_each_reason():
     case = STUDY["duplicate-field"]
     verdict = verify_answer(case.raw, case.request, SOURCES)
-    assert describe_step(verdict.trace[-1], verdict, case.request, SOURCES, head=False) == (
+    assert trace_rows(verdict, case.request, SOURCES)[-1].sentence == (
         "claim 0 already answers 'read_timeout_ms'"
     )
     case = STUDY["unrequested-field"]
     verdict = verify_answer(case.raw, case.request, SOURCES)
-    assert describe_step(verdict.trace[-1], verdict, case.request, SOURCES) == (
+    assert trace_rows(verdict, case.request, SOURCES)[-1].line == (
         "claim 1 requested: FAILED: the request asks for read_timeout_ms, not 'retry_enabled'"
     )
     assert STATUS_OF_CHECK["supports"] is Status.QUOTE_NOT_SUPPORTING
@@ -178,7 +179,7 @@ def test_source_facts_are_read_only_and_validated():
 
 
 def test_registry_of_reuses_a_registry_and_builds_one_from_sources():
-    from groundlab.contract import citation_failure
+    from groundlab.core.contract import citation_failure
 
     assert Registry.of(SOURCES) is SOURCES
     built = Registry.of(list(SOURCES))

@@ -1,4 +1,4 @@
-"""Tests for groundlab.explain: prompt building, privacy, explain_match (seed 002)."""
+"""Tests for groundlab.grounding.explain: prompt building, privacy, explain_match (seed 002)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from groundlab.chat import ChatModelError, FakeChatModel
-from groundlab.explain import (
+from groundlab.grounding.chat import ChatModelError, FakeChatModel
+from groundlab.grounding.explain import (
     ALLOWED_PROFILE_FIELDS,
     DEFAULT_TIMEOUT,
     INSTRUCTION,
@@ -29,7 +29,7 @@ from groundlab.explain import (
     job_text,
     profile_text,
 )
-from groundlab.quotes import NOTICE_ALL_KEPT, NoGroundedPoints, Point
+from groundlab import NOTICE_ALL_KEPT, NoGroundedPoints, Point
 
 FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "job_match.json"
 SECRET = "sk-test-SECRET123"
@@ -318,7 +318,7 @@ def test_one_code_fence_is_tolerated(wrapped):
     ],
 )
 def test_unparseable_reply_raises_reply_format_error(raw, caplog):
-    caplog.set_level(logging.WARNING, logger="groundlab.explain")
+    caplog.set_level(logging.WARNING, logger="groundlab.grounding.explain")
     with pytest.raises(ReplyFormatError) as caught:
         explain_match(SEED_PROFILE, SEED_JOB, FakeChatModel(raw))
     error = caught.value
@@ -364,7 +364,7 @@ def test_nothing_grounded_raises():
 
 
 def test_kept_and_dropped_counts_are_logged(caplog):
-    caplog.set_level(logging.INFO, logger="groundlab.explain")
+    caplog.set_level(logging.INFO, logger="groundlab.grounding.explain")
     bad = {
         "point": "You know Kubernetes.",
         "profile_quote": "Kubernetes",
@@ -382,7 +382,7 @@ PROVIDER_FAILURE = f"401 Unauthorized: invalid key {SECRET}, Authorization: Bear
 
 
 def test_provider_error_hides_the_secret(caplog):
-    caplog.set_level(logging.DEBUG, logger="groundlab.explain")
+    caplog.set_level(logging.DEBUG, logger="groundlab.grounding.explain")
     fake = FakeChatModel([ChatModelError(PROVIDER_FAILURE)])
     with pytest.raises(ProviderError) as caught:
         explain_match(SEED_PROFILE, SEED_JOB, fake)
@@ -409,7 +409,7 @@ def test_provider_error_hides_the_secret(caplog):
 
 
 def test_any_exception_from_the_model_becomes_a_provider_error(caplog):
-    caplog.set_level(logging.WARNING, logger="groundlab.explain")
+    caplog.set_level(logging.WARNING, logger="groundlab.grounding.explain")
     fake = FakeChatModel([TimeoutError(f"read timed out; api_key={SECRET}")])
     with pytest.raises(ProviderError):
         explain_match(SEED_PROFILE, SEED_JOB, fake)
@@ -423,7 +423,7 @@ def test_adapter_secrets_are_masked_even_in_unknown_formats(caplog):
         def complete(self, messages, *, timeout):
             raise RuntimeError("upstream rejected plain-custom-key-42")
 
-    caplog.set_level(logging.WARNING, logger="groundlab.explain")
+    caplog.set_level(logging.WARNING, logger="groundlab.grounding.explain")
     with pytest.raises(ProviderError):
         explain_match(SEED_PROFILE, SEED_JOB, KeyedModel())
     assert caplog.messages == ["chat model call failed: RuntimeError: upstream rejected ***"]
@@ -465,9 +465,9 @@ def test_fixture_draft_through_explain_match(case):
 
 
 def test_load_job_match_gives_the_profile_job_and_drafts():
-    from groundlab.explain import load_job_match
-    from groundlab.quotes import Draft, check_draft
-    from groundlab.registry import TrustedInputError
+    from groundlab.grounding.explain import load_job_match
+    from groundlab import Draft, check_draft
+    from groundlab import TrustedInputError
 
     fixture = load_job_match()
     assert fixture.profile.headline == "Backend developer"

@@ -42,10 +42,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from groundlab import Status, parse_claims, verify_answer
-from groundlab.claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, loads_strict, utf16_length
-from groundlab.fixtures import fixtures_dir, load_case_set
+from groundlab.core.claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, loads_strict, utf16_length
+from groundlab import fixtures_dir, load_case_set
 from groundlab.hints import HINT_KINDS, closest_window, hints_for_verdict, json_hints, quote_hints
-from groundlab.registry import Request
+from groundlab.core.registry import Request
 
 pytestmark = pytest.mark.fuzz
 
@@ -422,7 +422,7 @@ def random_answers(draw):
 
 
 def restated_contract(claims, request, registry) -> Status:
-    """DESIGN's order of checks, restated independently of groundlab.contract."""
+    """DESIGN's order of checks, restated independently of groundlab.core.contract."""
     if not claims:
         return Status.NO_CITATION
     for c in claims:

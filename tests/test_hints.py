@@ -8,7 +8,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 
 from groundlab import Registry, Request, Source, Status, verify_answer
-from groundlab.fixtures import fixtures_dir, load_case_set
+from groundlab import fixtures_dir, load_case_set
 from groundlab.hints import (
     HINT_KINDS,
     Hint,
@@ -891,7 +891,7 @@ def test_every_fixture_case_gets_well_formed_hints(case_set, case):
 def test_verify_answer_never_imports_hints():
     code = (
         "import sys, groundlab\n"
-        "from groundlab.fixtures import load_case_set\n"
+        "from groundlab.study.cases import load_case_set\n"
         "s = load_case_set()\n"
         "[groundlab.verify_answer(c.raw, c.request, s.sources) for c in s]\n"
         "print('groundlab.hints' in sys.modules)\n"

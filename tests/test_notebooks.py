@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from groundlab.claims import ERROR_CODES
-from groundlab.contract import Status
-from groundlab.notebooks import (
+from groundlab.core.claims import ERROR_CODES
+from groundlab.core.contract import Status
+from tools.notebooks import (
     EXERCISE_TAG,
     SOLUTION_TAG,
     solution_blocks,

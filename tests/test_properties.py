@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundlab import ClaimsSyntaxError, Status, parse_claims, verify_answer
-from groundlab.claims import Claim, loads_strict
-from groundlab.fixtures import load_case_set
+from groundlab.core.claims import Claim, loads_strict
+from groundlab.study.cases import load_case_set
 
 STUDY = load_case_set()
 TEXT = st.text(st.characters(codec=None), max_size=200)

@@ -1,4 +1,4 @@
-"""Tests for groundlab.quotes: the "no quote, no claim" check (seed 002)."""
+"""Tests for groundlab.grounding: the "no quote, no claim" check (seed 002)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from groundlab.quotes import (
+from groundlab import (
     MAX_POINTS,
     MIN_QUOTE_CHARS,
     NOTICE_ALL_KEPT,
@@ -468,7 +468,7 @@ def test_no_grounded_points_pickles():
 
 def test_check_draft_rejects_wrong_types():
     draft = Draft.model_validate({"matches": [match()]})
-    with pytest.raises(TypeError, match="draft must be a groundlab.quotes.Draft, not dict"):
+    with pytest.raises(TypeError, match="draft must be a groundlab.Draft, not dict"):
         check_draft({"matches": [match()]}, PROFILE, JOB)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="profile_text must be a str, not NoneType"):
         check_draft(draft, None, JOB)  # type: ignore[arg-type]
@@ -493,8 +493,8 @@ def load_fixture():
 
 
 def fixture_texts(data):
-    # The texts exactly as groundlab.explain renders them; written out here so
-    # this test does not depend on groundlab.explain.
+    # The texts exactly as groundlab.grounding.explain renders them; written out here so
+    # this test does not depend on groundlab.grounding.explain.
     p, j = data["profile"], data["job"]
     labels = [
         ("headline", "Headline"),

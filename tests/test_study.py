@@ -7,17 +7,10 @@ from pathlib import Path
 import pytest
 
 from groundlab import Status
-from groundlab.audit import audit_evidence
+from groundlab.study.audit import audit_evidence
 from groundlab.cli import main
-from groundlab.fixtures import (
-    FrozenFixtureError,
-    digest,
-    fixtures_dir,
-    load_case_set,
-    verify_frozen,
-)
-from groundlab.registry import TrustedInputError
-from groundlab.study import EvidenceExistsError, run_cases, write_evidence
+from groundlab import FrozenFixtureError, TrustedInputError, digest, fixtures_dir, load_case_set, verify_frozen
+from groundlab.study.run import EvidenceExistsError, run_cases, write_evidence
 
 
 def test_every_fixture_matches_its_frozen_hash():
@@ -58,7 +51,7 @@ def test_second_fixture_file_covers_every_status_and_parse_code():
     result = run_cases(case_set)
     assert result.counts["disagreements"] == 0, [r.id for r in result.rows if not r.agrees]
     assert {r.actual for r in result.rows} == set(Status)
-    from groundlab.claims import ERROR_CODES
+    from groundlab.core.claims import ERROR_CODES
 
     assert {r.code for r in result.rows if r.code} == set(ERROR_CODES)
 
@@ -73,7 +66,7 @@ def test_run_writes_evidence_and_refuses_an_existing_folder(tmp_path):
     assert set(results["cases"][0]) >= {"id", "expected", "actual", "citation_ok", "accepted"}
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["fixtures"]["frozen"] is True
-    assert "groundlab/contract.py" in manifest["package"]
+    assert "groundlab/core/contract.py" in manifest["package"]
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     with pytest.raises(EvidenceExistsError):
         write_evidence(out)
@@ -306,7 +299,7 @@ def test_verify_case_hash_checks_frozen_fixtures(tmp_path, monkeypatch, capsys):
     ],
 )
 def test_trusted_files_are_read_strictly(tmp_path, text, message):
-    from groundlab.registry import load_registry
+    from groundlab.core.registry import load_registry
 
     (tmp_path / "reg.json").write_text(text)
     with pytest.raises(TrustedInputError, match=message):

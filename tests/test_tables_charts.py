@@ -12,12 +12,12 @@ matplotlib.use("Agg")
 import matplotlib.colors as mcolors  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 
-from groundlab import charts, tables  # noqa: E402
-from groundlab._html import OKABE_ITO  # noqa: E402
-from groundlab.contract import Status, verify_answer  # noqa: E402
-from groundlab.fixtures import load_case_set  # noqa: E402
+from groundlab.view import charts, tables  # noqa: E402
+from groundlab.view.html import OKABE_ITO  # noqa: E402
+from groundlab.core.contract import Status, verify_answer  # noqa: E402
+from groundlab.study.cases import load_case_set  # noqa: E402
 from groundlab.hints import Hint  # noqa: E402
-from groundlab.study import count_rows, run_cases  # noqa: E402
+from groundlab.study.run import count_rows, run_cases  # noqa: E402
 
 IMG = "<img src=x onerror=alert(1)>"
 SCRIPT = "<script>alert(1)</script>"
@@ -151,7 +151,7 @@ def test_registry_parse_and_explanation_frames(cases):
         {"answer": "dup", "outcome": "refused", "code": "duplicate_member", "where": "line 3, column 51",
          "path": "claims[0]", "message": 'the member name "value" appears twice in one object'},
     ]
-    from groundlab.quotes import Explanation, Point
+    from groundlab import Explanation, Point
 
     explanation = Explanation((Point("Java", "Java", "Java"),), (Point("AWS", "", "AWS"),), 1, "notice")
     assert tables.explanation_frame(explanation).values.tolist() == [
@@ -298,8 +298,8 @@ def test_chart_docstrings_ask_for_the_numbers_as_a_table():
 
 
 def test_explanation_frame_shows_a_drafts_null_items():
-    from groundlab.explain import load_job_match
-    from groundlab.quotes import Draft
+    from groundlab.grounding.explain import load_job_match
+    from groundlab import Draft
 
     draft = Draft.model_validate_json(load_job_match()["null_lists_and_items"].reply)
     frame = tables.explanation_frame(draft)

@@ -13,12 +13,13 @@ import pytest
 
 widgets = pytest.importorskip("ipywidgets")
 
-from groundlab.claims import ERROR_CODES, ClaimsSyntaxError, parse_claims  # noqa: E402
-from groundlab.contract import Status, describe_step, verify_answer  # noqa: E402
-from groundlab.fixtures import load_case_set  # noqa: E402
-from groundlab.registry import Registry, Request, Source  # noqa: E402
-import groundlab.widgets as gw  # noqa: E402
-from groundlab.widgets import (  # noqa: E402
+from groundlab.core.claims import ERROR_CODES, ClaimsSyntaxError, parse_claims  # noqa: E402
+from groundlab.core.contract import Status, verify_answer  # noqa: E402
+from groundlab.view.trace import trace_rows  # noqa: E402
+from groundlab.study.cases import load_case_set  # noqa: E402
+from groundlab.core.registry import Registry, Request, Source  # noqa: E402
+import groundlab.view.widgets as gw  # noqa: E402
+from groundlab.view.widgets import (  # noqa: E402
     CHOOSE_FIRST,
     CLAIMS_MODE,
     CSS_CLASSES,
@@ -143,11 +144,11 @@ def test_quote_of_another_genuine_line_is_not_supporting(cases):
     assert json.loads(editor.raw)["claims"][1]["quote"] == "retry_enabled=false"
 
 
-def test_every_sentence_in_the_ladder_is_describe_step_escaped(cases):
+def test_every_sentence_in_the_ladder_is_a_trace_row_escaped(cases):
     editor = editor_for(cases, "wrong-value-real-quote")
     verdict, request = editor.verdict, editor.request
     sentences = [row[4].removeprefix("<strong>").removesuffix("</strong>") for row in ladder_rows(editor.ladder.value)]
-    assert sentences == [html.escape(describe_step(s, verdict, request, cases.sources, head=False)) for s in verdict.trace]
+    assert sentences == [html.escape(row.sentence) for row in trace_rows(verdict, request, cases.sources)]
     assert editor.status_label.value == "✗ VALUE_MISMATCH"
 
 
@@ -700,7 +701,7 @@ def test_scoreboard_counts_right_answers(cases):
 
 
 def test_widgets_module_does_not_load_pandas_or_matplotlib():
-    code = "import sys, groundlab.widgets; print(sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))"
+    code = "import sys, groundlab.view.widgets; print(sorted(m for m in ('pandas', 'matplotlib') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -724,7 +725,7 @@ def test_predict_citation_decides_on_check_only(cases):
 
 
 def test_predict_explanation_runs_the_flow_on_check_only():
-    from groundlab.explain import load_job_match
+    from groundlab.grounding.explain import load_job_match
 
     fixture = load_job_match()
     reply = fixture["seed_example"].reply

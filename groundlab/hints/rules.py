@@ -1,11 +1,11 @@
 """Near-miss hints: explain why an answer failed, without ever changing the verdict.
 
-The contract (:mod:`groundlab.contract`) compares exact strings: ``5s`` is not
+The contract (:mod:`groundlab.core.contract`) compares exact strings: ``5s`` is not
 ``5000``, ``Prod`` is not ``prod``, and a quote with a zero-width space in it is not
 the document's line. That is the right rule for a gate, but a learner (or an
 engineer reading a log) wants to know *why* two strings that look the same are
 different. This module answers that question, on demand, beside the verdict:
-nothing here is called by :func:`groundlab.contract.verify_answer`, and no hint
+nothing here is called by :func:`groundlab.core.contract.verify_answer`, and no hint
 ever turns a rejection into a pass.
 
 Public API (standard library only; ``groundlab/__init__`` does not import it):
@@ -28,7 +28,7 @@ there is nothing to explain) and never raises for text input; the contract's
 verdict is an argument, never a result.
 
 Units: every offset and length here counts code points (Python ``str`` indices),
-not UTF-16 code units; only the parser's bounds (:mod:`groundlab.claims`) count
+not UTF-16 code units; only the parser's bounds (:mod:`groundlab.core.claims`) count
 UTF-16 units.
 
 Where each rule comes from:
@@ -153,7 +153,7 @@ class Hint:
     * ``claim`` -- 0-based index of the claim the hint is about, or ``None``
       (answer-level, or not tied to a verdict);
     * ``check`` -- the trace check name the hint explains (``"citation"``,
-      ``"value"``, ... see :data:`groundlab.contract.CHECKS`), or ``None``;
+      ``"value"``, ... see :data:`groundlab.core.contract.CHECKS`), or ``None``;
     * ``codepoints`` -- the characters involved, each as
       ``"U+200B ZERO WIDTH SPACE"`` (see :func:`describe_char`), in order of
       first appearance, no repeats;
@@ -1230,8 +1230,8 @@ def quote_hints(
     * ``quote``, ``source`` -- ``str`` (``None`` is read as ``""``).
     * ``normalized=False`` -- the configuration contract's check: ``quote`` must
       occur verbatim (``quote in source``). ``normalized=True`` -- the quote check
-      of seed 002 (``groundlab.quotes.is_quoted``): both sides are first put
-      through ``groundlab.quotes.normalize_quote`` (imported when needed), so case
+      of seed 002 (``groundlab.grounding.rule.is_quoted``): both sides are first put
+      through ``groundlab.grounding.rule.normalize_quote`` (imported when needed), so case
       and whitespace differences are already forgiven; a normalised quote shorter
       than 3 code points gets a ``length`` hint.
     * ``claim``, ``check`` -- copied into every hint; ``doc`` -- the document id,
@@ -1299,7 +1299,7 @@ so a whitespace hint can say what the document has right before or after it."""
 
 def _normalizer() -> Callable[[str], str]:
     try:
-        from groundlab.quotes import normalize_quote
+        from groundlab.grounding.rule import normalize_quote
     except ImportError:  # pydantic missing: the same rule, restated from DESIGN
         def normalize_quote(text):
             return " ".join((text or "").lower().split()).strip(" \"'\u201c\u201d\u2018\u2019.,;:")
@@ -1485,7 +1485,7 @@ _CURLY_SINGLE = "\u2018\u2019\u201a\u201b\u2032"
 
 
 def json_hints(error, raw: str | bytes | None = None) -> tuple[Hint, ...]:
-    """Explain a recognisable :class:`~groundlab.claims.ClaimsSyntaxError`.
+    """Explain a recognisable :class:`~groundlab.core.claims.ClaimsSyntaxError`.
 
     ``error`` is the parse error (``verdict.error``); ``raw`` is the answer text
     (``str`` or UTF-8 ``bytes``), optional but more precise: without it, the hint
@@ -1505,7 +1505,7 @@ def json_hints(error, raw: str | bytes | None = None) -> tuple[Hint, ...]:
       -> ``syntax``.
 
     Returns ``()`` for anything else (the error's own message then stands alone).
-    Never raises for a :class:`~groundlab.claims.ClaimsSyntaxError`.
+    Never raises for a :class:`~groundlab.core.claims.ClaimsSyntaxError`.
     """
     code = getattr(error, "code", None)
     message = getattr(error, "message", "") or ""
@@ -1698,10 +1698,10 @@ def _fact_line(source, field: str) -> str:
 def hints_for_verdict(verdict, request, sources, *, raw: str | bytes | None = None) -> tuple[Hint, ...]:
     """Near-miss hints for the step that decided ``verdict``; never changes it.
 
-    * ``verdict`` -- a :class:`groundlab.contract.Verdict`; ``request`` -- the
-      :class:`~groundlab.registry.Request` it was checked against; ``sources`` --
-      a :class:`~groundlab.registry.Registry` or iterable of
-      :class:`~groundlab.registry.Source`;
+    * ``verdict`` -- a :class:`groundlab.core.contract.Verdict`; ``request`` -- the
+      :class:`~groundlab.core.registry.Request` it was checked against; ``sources`` --
+      a :class:`~groundlab.core.registry.Registry` or iterable of
+      :class:`~groundlab.core.registry.Source`;
     * ``raw`` -- the answer text, optional; it sharpens ``INVALID_JSON`` hints
       (see :func:`json_hints`).
 
@@ -1728,9 +1728,9 @@ def hints_for_verdict(verdict, request, sources, *, raw: str | bytes | None = No
 
     Every hint carries the failed step's claim index and check name. Raises only
     ``ValueError``/``TypeError`` for wrong trusted input, as
-    :func:`~groundlab.contract.verify_answer` does.
+    :func:`~groundlab.core.contract.verify_answer` does.
     """
-    from .registry import Registry
+    from groundlab.core.registry import Registry
 
     step = verdict.failed_step()
     if step is None:

@@ -30,10 +30,11 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 import ipywidgets as widgets
 
-from . import _html
-from .claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, parse_claims
-from .contract import Status, Verdict, describe_step, verify_answer
-from .registry import Registry, Request, Source
+from groundlab.view import html as _html
+from groundlab.core.claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, parse_claims
+from groundlab.core.contract import Status, Verdict, verify_answer
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.view.trace import decided_row, trace_rows
 
 __all__ = [
     "CSS_CLASSES",
@@ -98,7 +99,7 @@ REQUEST_INVALID = f"{_html.WARN} REQUEST INVALID"
 
 
 def _hints_module():
-    from . import hints  # imported on use: the hints module is part of the core
+    from groundlab import hints  # imported on use: the hints module is part of the core
 
     return hints
 
@@ -265,9 +266,9 @@ class ClaimEditor(_PlainRepr, widgets.VBox):
     """Edit an answer and its request; see the contract decide on every edit.
 
     ``ClaimEditor(raw, request, sources, title=None)``: ``raw`` is the answer text
-    (``str``), ``request`` the trusted :class:`~groundlab.registry.Request`,
-    ``sources`` a :class:`~groundlab.registry.Registry` or an iterable of
-    :class:`~groundlab.registry.Source` (``ValueError`` if two share an id), ``title``
+    (``str``), ``request`` the trusted :class:`~groundlab.core.registry.Request`,
+    ``sources`` a :class:`~groundlab.core.registry.Registry` or an iterable of
+    :class:`~groundlab.core.registry.Source` (``ValueError`` if two share an id), ``title``
     an optional heading (escaped). :meth:`from_case` opens a fixture case.
 
     When ``raw`` parses into claims the editor opens in ``"Claims"`` mode (one row per
@@ -277,7 +278,7 @@ class ClaimEditor(_PlainRepr, widgets.VBox):
     ``json.dumps({"claims": [...]}, indent=2, ensure_ascii=False)``; the text given is
     kept verbatim until the first edit.
 
-    Public attributes: :attr:`verdict` (current :class:`~groundlab.contract.Verdict`,
+    Public attributes: :attr:`verdict` (current :class:`~groundlab.core.contract.Verdict`,
     ``None`` while the edited request is invalid), :attr:`raw` (current answer text),
     :attr:`request` (current request or ``None``), :attr:`status_label`,
     :attr:`strict_label`, :attr:`citation_label` (``Label`` widgets, e.g.
@@ -425,7 +426,7 @@ class ClaimEditor(_PlainRepr, widgets.VBox):
     @classmethod
     def from_case(cls, case_set: Any, case_id: str) -> "ClaimEditor":
         """An editor on case ``case_id`` of ``case_set`` (a
-        :class:`~groundlab.fixtures.CaseSet`): its answer, request and sources, titled
+        :class:`~groundlab.study.cases.CaseSet`): its answer, request and sources, titled
         ``"Case <id>: <description>"``. ``KeyError`` if there is no such case."""
         case = case_set[case_id]
         title = f"Case {case.id}: {case.description}" if case.description else f"Case {case.id}"
@@ -602,16 +603,15 @@ def ladder_html(verdict: Verdict, request: Request, registry: Registry, raw: str
     One ``<tr class="groundlab-step groundlab-passed|groundlab-failed" data-claim="0|answer"
     data-check="...">`` per step, columns claim, check, result (``✓ passed`` or
     ``<strong>✗ FAILED</strong>``) and the sentence of
-    :func:`~groundlab.contract.describe_step` (bold on the failed row). After the
+    :func:`~groundlab.view.trace.trace_rows` (bold on the failed row). After the
     table: which check decided, and for a parse error with a place, the offending line
     of ``raw`` with a caret under the column. All answer text is escaped.
     """
     rows = []
-    for step in verdict.trace:
-        claim, check, passed, _reason = step
-        sentence = _html.esc(describe_step(step, verdict, request, registry, head=False))
-        who = "answer" if claim is None else str(claim)
-        if passed:
+    for row in trace_rows(verdict, request, registry):
+        sentence = _html.esc(row.sentence)
+        who, check = "answer" if row.claim is None else str(row.claim), row.check
+        if row.passed:
             rows.append(
                 f'<tr class="groundlab-step groundlab-passed" data-claim="{who}" data-check="{check}">'
                 f"<td>{who}</td><td>{check}</td><td class=\"groundlab-result\">{_html.mark(True)}</td>"
@@ -708,9 +708,9 @@ class QuoteInspector(_PlainRepr, widgets.VBox):
     ``QuoteInspector(quote="", source="")`` shows a ``Text`` for the quote
     (:attr:`quote_input`) and a ``Textarea`` for the source (:attr:`source_input`);
     on every edit :attr:`result` (``HTML``) shows both normal forms
-    (:func:`groundlab.quotes.normalize_quote`, rendered with ``repr`` so invisible
+    (:func:`groundlab.grounding.rule.normalize_quote`, rendered with ``repr`` so invisible
     characters show as escapes), whether the quote is found after normalising
-    (:func:`groundlab.quotes.is_quoted`), whether it is a verbatim substring (the
+    (:func:`groundlab.grounding.rule.is_quoted`), whether it is a verbatim substring (the
     contract's citation check), the hints (:func:`groundlab.hints.quote_hints`) and,
     when the quote is not verbatim, the closest window of the source aligned with
     it in a ``<pre>``. Everything shown is escaped.
@@ -757,7 +757,7 @@ class QuoteInspector(_PlainRepr, widgets.VBox):
 
     def refresh(self) -> None:
         """Recompute everything from the two inputs and redraw :attr:`result`."""
-        from .quotes import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+        from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
 
         hints_mod = _hints_module()
         quote, source = self.quote_input.value, self.source_input.value
@@ -997,8 +997,8 @@ class Predict(_PlainRepr, widgets.VBox):
     ) -> "Predict":
         """Predict the contract status of ``raw`` for ``request`` and ``sources``.
 
-        Choices: every :class:`~groundlab.contract.Status` value, in check order. On
-        *Check*: :func:`verify_answer` runs; why = :func:`describe_step` of the failed
+        Choices: every :class:`~groundlab.core.contract.Status` value, in check order. On
+        *Check*: :func:`verify_answer` runs; why = the :func:`~groundlab.view.trace.decided_row` of the failed
         step, or ``"every check passed"``. The answer, the request and the documents
         are shown (escaped) to predict from.
         """
@@ -1008,7 +1008,7 @@ class Predict(_PlainRepr, widgets.VBox):
         def answer() -> tuple[str, str]:
             verdict = verify_answer(raw, request, registry)
             failed = verdict.failed_step()
-            why = "every check passed" if failed is None else describe_step(failed, verdict, request, registry)
+            why = "every check passed" if failed is None else decided_row(verdict, request, registry).line
             return str(verdict.status), why
 
         return cls(
@@ -1057,9 +1057,9 @@ class Predict(_PlainRepr, widgets.VBox):
     ) -> "Predict":
         """Predict what the citation-only baseline (quote exists in a supplied document)
         decides for ``raw``: choices ``"accepts"`` / ``"rejects"``. On *Check*
-        :func:`groundlab.baselines.citation_only_accepts` decides; why names the first
+        :func:`groundlab.core.baselines.citation_only_accepts` decides; why names the first
         claim whose citation fails, or says every quote was found."""
-        from .baselines import citation_only_accepts
+        from groundlab.core.baselines import citation_only_accepts
 
         registry = Registry.of(sources)
         registry.check_request(request)
@@ -1071,7 +1071,7 @@ class Predict(_PlainRepr, widgets.VBox):
             failed = verdict.failed_step()
             if verdict.error is not None or failed is None or failed.check != "citation":
                 return "rejects", "the answer does not parse into claims, so nothing is cited"
-            return "rejects", describe_step(failed, verdict, request, registry)
+            return "rejects", decided_row(verdict, request, registry).line
 
         return cls(
             title,
@@ -1103,15 +1103,15 @@ class Predict(_PlainRepr, widgets.VBox):
         question: str = "What does explain_match give the user for this fake reply?",
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what :func:`groundlab.explain.explain_match` gives the user when the
-        model answers ``reply`` (a :class:`groundlab.chat.FakeChatModel` returns it) for
+        """Predict what :func:`groundlab.grounding.explain.explain_match` gives the user when the
+        model answers ``reply`` (a :class:`groundlab.grounding.chat.FakeChatModel` returns it) for
         ``profile`` and ``job``. Choices: :attr:`EXPLANATION_OUTCOMES`. On *Check* the
         flow runs once; why is the notice shown to the user, or the error's message."""
 
         def answer() -> tuple[str, str]:
-            from .chat import FakeChatModel
-            from .explain import ProviderError, ReplyFormatError, explain_match
-            from .quotes import NoGroundedPoints
+            from groundlab.grounding.chat import FakeChatModel
+            from groundlab.grounding.explain import ProviderError, ReplyFormatError, explain_match
+            from groundlab.grounding.draft import NoGroundedPoints
 
             try:
                 result = explain_match(profile, job, FakeChatModel(reply))
@@ -1137,12 +1137,12 @@ class Predict(_PlainRepr, widgets.VBox):
         """Predict whether "no quote, no claim" finds ``quote`` in ``source``.
 
         Choices ``"found"`` / ``"not found"``; on *Check*
-        :func:`groundlab.quotes.is_quoted` decides, and why names the normalised quote
+        :func:`groundlab.grounding.rule.is_quoted` decides, and why names the normalised quote
         (or the first near-miss hint when it is not found).
         """
 
         def answer() -> tuple[str, str]:
-            from .quotes import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+            from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
 
             norm = normalize_quote(quote)
             if is_quoted(quote, source):
@@ -1178,9 +1178,9 @@ class Predict(_PlainRepr, widgets.VBox):
         *,
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what :func:`groundlab.claims.parse_claims` says about ``raw``.
+        """Predict what :func:`groundlab.core.claims.parse_claims` says about ``raw``.
 
-        Choices: every parse error code (:data:`groundlab.claims.ERROR_CODES`) and
+        Choices: every parse error code (:data:`groundlab.core.claims.ERROR_CODES`) and
         ``"parses"``; on *Check* the parser runs; why is the error's message and place,
         or ``"the text parses into <n> claim(s)"``.
         """

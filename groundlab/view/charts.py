@@ -3,7 +3,7 @@
 Presentation layer (matplotlib, imported inside each function; the core never
 imports this module). Every chart:
 
-* uses the Okabe–Ito palette (:data:`groundlab._html.OKABE_ITO`) and, where two
+* uses the Okabe–Ito palette (:data:`groundlab.view.html.OKABE_ITO`) and, where two
   series are compared, a hatch pattern too, so no meaning rests on colour alone;
 * writes its numbers on the bars (``ax.bar_label``);
 * has a title and axis labels a learner can read aloud;
@@ -11,16 +11,16 @@ imports this module). Every chart:
 
 nbval does not compare images, so a notebook must also show the numbers behind
 each chart as text: :func:`chart_numbers` returns them as DataFrames (the same
-frames :mod:`groundlab.tables` builds).
+frames :mod:`groundlab.view.tables` builds).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._html import OKABE_ITO
-from .contract import Status
-from .tables import baseline_frame, funnel_frame, reason_frame
+from groundlab.view.html import OKABE_ITO
+from groundlab.core.contract import Status
+from groundlab.view.tables import baseline_frame, funnel_frame, reason_frame
 
 __all__ = ["baseline_chart", "chart_numbers", "funnel_chart", "reason_chart"]
 
@@ -40,7 +40,7 @@ def chart_numbers(result: Any) -> dict[str, Any]:
     """The numbers behind the three charts, as DataFrames to show beside them.
 
     Returns ``{"funnel": funnel_frame(result), "reasons": reason_frame(result),
-    "baseline": baseline_frame(result)}`` (see :mod:`groundlab.tables`).
+    "baseline": baseline_frame(result)}`` (see :mod:`groundlab.view.tables`).
     """
     return {
         "funnel": funnel_frame(result),

@@ -7,23 +7,23 @@ The flow, start to finish:
    and description, plus a fixed instruction.
 2. ``explain_match(profile, job, model)`` makes exactly one call to the model
    (30 s timeout by default, no retry), parses the reply into a
-   ``groundlab.quotes.Draft`` and checks it with ``check_draft`` against the
+   ``groundlab.grounding.draft.Draft`` and checks it with ``check_draft`` against the
    exact profile and job text that was sent.
 3. Failures reach the caller as typed errors with user-safe messages:
    ``ProviderError`` (the model service failed; no secret, no provider text),
    ``ReplyFormatError`` (the reply was not the expected JSON), and
-   ``groundlab.quotes.NoGroundedPoints`` (nothing survived the check).
+   ``groundlab.grounding.draft.NoGroundedPoints`` (nothing survived the check).
 
 Rules from seed 002 and DESIGN.md ("No quote, no claim"): only allow-listed
 profile fields leave the process; a model call has one attempt; provider
 errors never show secrets to the user; tests use a fake model
-(``groundlab.chat.FakeChatModel``).
+(``groundlab.grounding.chat.FakeChatModel``).
 
 Privacy limit: only *fields* are filtered. Free text is not scrubbed, so a
 phone number typed into the headline is sent along with the headline.
 
-Imports pydantic (through ``groundlab.quotes``); import explicitly:
-``from groundlab.explain import explain_match``.
+Imports pydantic (through ``groundlab.grounding.draft``); import explicitly:
+``from groundlab.grounding.explain import explain_match``.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from dataclasses import dataclass, field, fields
 
 from pydantic import ValidationError
 
-from groundlab.chat import ChatModel, mask_secrets
-from groundlab.quotes import Draft, Explanation, NoGroundedPoints, check_draft
+from groundlab.grounding.chat import ChatModel, mask_secrets
+from groundlab.grounding.draft import Draft, Explanation, NoGroundedPoints, check_draft
 
 __all__ = [
     "ALLOWED_PROFILE_FIELDS",
@@ -61,7 +61,7 @@ __all__ = [
     "load_job_match",
 ]
 
-logger = logging.getLogger("groundlab.explain")
+logger = logging.getLogger("groundlab.grounding.explain")
 
 #: Profile fields that may be sent to the model, in the order they are rendered.
 ALLOWED_PROFILE_FIELDS: tuple[str, ...] = (
@@ -283,7 +283,7 @@ class ProviderError(Exception):
 
     ``str(error)`` is always ``PROVIDER_ERROR_MESSAGE``: no API key, bearer
     token, URL or provider text. The detail (masked with ``mask_secrets``) goes
-    to the ``groundlab.explain`` logger at WARNING. The error is raised with no
+    to the ``groundlab.grounding.explain`` logger at WARNING. The error is raised with no
     cause and no context, so a printed traceback shows none of it either.
     """
 
@@ -337,20 +337,20 @@ def explain_match(
     Args:
         profile: the candidate (private fields are never sent).
         job: the job posting.
-        model: any ``groundlab.chat.ChatModel``.
+        model: any ``groundlab.grounding.chat.ChatModel``.
         timeout: seconds (finite, > 0), default 30.0 (seed 002).
 
     Returns:
-        ``groundlab.quotes.Explanation``.
+        ``groundlab.grounding.draft.Explanation``.
 
     Raises:
         TypeError: ``profile``/``job`` of the wrong type, ``model`` without a
             ``complete`` method, or a non-number ``timeout``.
         ValueError: ``timeout`` not finite and > 0.
         ProviderError: ``model.complete`` raised any ``Exception`` (including
-            ``groundlab.chat.ChatModelError``). The detail is logged, masked.
+            ``groundlab.grounding.chat.ChatModelError``). The detail is logged, masked.
         ReplyFormatError: the reply is not a ``str`` holding the draft JSON.
-        groundlab.quotes.NoGroundedPoints: no point survived the check.
+        groundlab.grounding.draft.NoGroundedPoints: no point survived the check.
     """
     if not isinstance(model, ChatModel):
         raise TypeError(f"model must have a complete() method, not {type(model).__name__}")
@@ -435,11 +435,10 @@ class JobMatchFixture:
 
 def load_job_match(path: str | None = None) -> JobMatchFixture:
     """Load the job-match fixture (default: ``job_match.json`` in
-    :func:`groundlab.fixtures.fixtures_dir`). Raises
-    ``groundlab.registry.TrustedInputError`` for a missing file, invalid JSON or a
+    :func:`groundlab.core.trusted.fixtures_dir`). Raises
+    ``groundlab.core.registry.TrustedInputError`` for a missing file, invalid JSON or a
     missing member, and ``TypeError`` for a profile or job field that is not text."""
-    from groundlab.fixtures import fixtures_dir
-    from groundlab.registry import TrustedInputError, read_json_file
+    from groundlab.core.trusted import TrustedInputError, fixtures_dir, read_json_file
 
     source = path if path is not None else fixtures_dir() / "job_match.json"
     data = read_json_file(source)

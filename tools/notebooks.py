@@ -9,7 +9,7 @@ The workbook's conventions (DESIGN, "The workbook"; CONTRIBUTING.md):
 * stored notebooks are one fresh top-to-bottom run, saved without widget state
   (``metadata.widgets`` removed), so no answer hides in metadata.
 
-Command line (``python -m groundlab.notebooks``):
+Command line (``python -m tools.notebooks``):
 
 * ``execute NOTEBOOK...`` -- run each notebook top to bottom in a fresh kernel
   (working directory: the notebook's folder), strip widget state, save in place;
@@ -124,8 +124,8 @@ def write_student_copies(src: str | Path, out: str | Path) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m groundlab.notebooks execute|student ...``; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m groundlab.notebooks", description=__doc__.split("\n")[0])
+    """``python -m tools.notebooks execute|student ...``; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python -m tools.notebooks", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("execute", help="run notebooks top to bottom and save them without widget state")
     run.add_argument("paths", nargs="+")

@@ -115,7 +115,7 @@ class Claim(NamedTuple):
 
     All four members are non-empty ``str`` of at most :data:`MAX_STRING_UNITS`
     UTF-16 code units, exactly as decoded from the answer (no trimming, no case
-    folding). A claim is untrusted until :func:`groundlab.contract.verify_answer`
+    folding). A claim is untrusted until :func:`groundlab.core.contract.verify_answer`
     has checked it against the trusted request and registry.
     """
 
@@ -173,6 +173,16 @@ class ClaimsSyntaxError(ValueError):
             f"ClaimsSyntaxError(code={self.code!r}, path={self.path!r}, "
             f"line={self.line!r}, column={self.column!r})"
         )
+
+    def to_dict(self) -> dict:
+        """``{code, message, path, line, column}`` as JSON-ready data (``path`` a list)."""
+        return {
+            "code": self.code,
+            "message": self.message,
+            "path": list(self.path),
+            "line": self.line,
+            "column": self.column,
+        }
 
     def __reduce__(self):  # keep pickling (multiprocessing, hypothesis) working
         return (

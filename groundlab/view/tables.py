@@ -14,7 +14,7 @@ strings, so a notebook can show the numbers behind every chart as text. Each
 * pass / fail shown by an icon and a word (``✓ accepts`` / ``✗ rejects``), never
   colour alone.
 
-``result`` arguments are :class:`groundlab.study.StudyResult` objects or anything
+``result`` arguments are :class:`groundlab.study.run.StudyResult` objects or anything
 with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
 ``actual``, ``code``, ``strict_json_ok``, ``citation_ok``, ``accepted``,
 ``agrees``, and optionally ``expected_code``) and ``.counts`` (a mapping with
@@ -29,10 +29,11 @@ from typing import Any, Iterable, Sequence
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-from . import _html
-from .baselines import LAYERS
-from .contract import Status, Verdict, describe_step
-from .registry import Registry, Request, Source
+from groundlab.view import html as _html
+from groundlab.core.baselines import LAYERS
+from groundlab.core.contract import Status, Verdict
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.view.trace import trace_rows
 
 __all__ = [
     "StableStyler",
@@ -168,7 +169,7 @@ def funnel_table(result: Any) -> StableStyler:
 
 def reason_frame(result: Any) -> pd.DataFrame:
     """How many cases ended in each contract status: columns ``status`` (str) and
-    ``count`` (int), one row per :class:`~groundlab.contract.Status` in Status order
+    ``count`` (int), one row per :class:`~groundlab.core.contract.Status` in Status order
     (the order the checks run, ``ACCEPT`` last), zero counts included."""
     tally = {status.value: 0 for status in Status}
     for row in result.rows:
@@ -228,20 +229,12 @@ def trace_frame(
 ) -> pd.DataFrame:
     """Every step of ``verdict.trace`` in order: ``claim`` (``"claim 0"`` or
     ``"answer"`` for answer-level checks), ``check`` (str), ``passed`` (bool) and
-    ``sentence`` (:func:`groundlab.contract.describe_step`). The sentence quotes
+    ``sentence`` (:func:`groundlab.view.trace.trace_rows`). The sentence quotes
     answer text; the DataFrame's own HTML escapes it."""
-    registry = Registry.of(sources)
-    records = []
-    for step in verdict.trace:
-        claim, check, passed, _reason = step
-        records.append(
-            {
-                "claim": "answer" if claim is None else f"claim {claim}",
-                "check": check,
-                "passed": bool(passed),
-                "sentence": describe_step(step, verdict, request, registry, head=False),
-            }
-        )
+    records = [
+        {"claim": row.where, "check": row.check, "passed": row.passed, "sentence": row.sentence}
+        for row in trace_rows(verdict, request, sources)
+    ]
     return pd.DataFrame.from_records(records, columns=["claim", "check", "passed", "sentence"])
 
 
@@ -327,8 +320,8 @@ def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
     ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"`` or ``"refused"``),
     ``code``, ``where`` (``"line 1, column 25"`` or ``""``), ``path``
     (``"claims[0].value"`` or ``""``) and ``message``. All cells are ``str``;
-    parsing is :func:`groundlab.claims.parse_claims`."""
-    from .claims import ClaimsSyntaxError, format_path, parse_claims
+    parsing is :func:`groundlab.core.claims.parse_claims`."""
+    from groundlab.core.claims import ClaimsSyntaxError, format_path, parse_claims
 
     records = []
     for label, raw in answers:
@@ -351,8 +344,8 @@ def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> Stab
 
 
 def explanation_frame(explanation: Any) -> pd.DataFrame:
-    """The points of a :class:`groundlab.quotes.Explanation` (what was kept) or of a
-    :class:`groundlab.quotes.Draft` (what the model wrote), in order: columns
+    """The points of a :class:`groundlab.grounding.draft.Explanation` (what was kept) or of a
+    :class:`groundlab.grounding.draft.Draft` (what the model wrote), in order: columns
     ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote`` and
     ``job_quote``; a draft's null item is one row reading ``"(null item)"`` and a
     null member is an empty cell. The dropped count and the notice are on the

@@ -1,7 +1,7 @@
 """Shared helpers of the presentation layer: escaping, status badges, the palette.
 
-Standard library only, so :mod:`groundlab.tables`, :mod:`groundlab.charts` and
-:mod:`groundlab.widgets` can share it without pulling each other in. Nothing in the
+Standard library only, so :mod:`groundlab.view.tables`, :mod:`groundlab.view.charts` and
+:mod:`groundlab.view.widgets` can share it without pulling each other in. Nothing in the
 core imports this module.
 
 Rules the helpers enforce:
@@ -79,7 +79,7 @@ def mark(passed: bool, yes: str = "passed", no: str = "FAILED") -> str:
 def status_text(status: Any) -> str:
     """Plain text for a contract status: ``"✓ ACCEPT"`` or ``"✗ QUOTE_NOT_SUPPORTING"``.
 
-    ``status`` is a :class:`groundlab.contract.Status` or its string value.
+    ``status`` is a :class:`groundlab.core.contract.Status` or its string value.
     """
     value = str(status)
     return f"{CHECK} {value}" if value == "ACCEPT" else f"{CROSS} {value}"

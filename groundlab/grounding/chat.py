@@ -4,7 +4,7 @@ This module holds everything that talks to (or pretends to be) a language
 model, and nothing that decides what is true:
 
 ``ChatModel``
-    The protocol ``groundlab.explain.explain_match`` calls: one method,
+    The protocol ``groundlab.grounding.explain.explain_match`` calls: one method,
     ``complete(messages, *, timeout) -> str``.
 ``ChatModelError``
     What a model adapter raises when the provider cannot give an answer.

@@ -14,120 +14,25 @@ each case ``{"id", "family", "description", "raw", "request", "expected", "code"
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from .claims import ERROR_CODES
-from .contract import Status
-from .registry import Registry, Request, TrustedInputError, read_json_file, registry_from_dict, request_from_dict
+from groundlab.core.claims import ERROR_CODES
+from groundlab.core.contract import Status
+from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
+from groundlab.core.trusted import TrustedInputError, fixtures_dir, read_json_file, verify_frozen
 
 __all__ = [
-    "CHECKSUM_FILE",
     "STUDY_FILE",
     "Case",
     "CaseSet",
-    "FrozenFixtureError",
-    "digest",
-    "fixtures_dir",
+    "case_set_from_dict",
     "load_case_set",
-    "verify_frozen",
 ]
 
 STUDY_FILE = "config_contract.json"
 """The 22-case study of seeds 000/001 (file name inside :func:`fixtures_dir`)."""
-CHECKSUM_FILE = "SHA256SUMS"
-"""``sha256sum``-format list of every frozen fixture (file name inside the folder)."""
-
-
-def fixtures_dir() -> Path:
-    """The folder holding the frozen fixtures.
-
-    Inside an installed wheel they ship as ``groundlab/fixtures``; in a checkout
-    (including an editable install) they are the top-level ``fixtures/`` folder.
-    """
-    packaged = Path(__file__).resolve().parent / "fixtures"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "fixtures"
-
-
-def digest(path: str | Path) -> str:
-    """Hex SHA-256 of a file's bytes with CRLF and CR normalised to LF."""
-    data = Path(path).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-    return hashlib.sha256(data).hexdigest()
-
-
-class FrozenFixtureError(RuntimeError):
-    """A frozen fixture does not match ``SHA256SUMS``: it was edited, added or removed.
-
-    ``problems`` lists one sentence per file.
-    """
-
-    def __init__(self, folder: Path, problems: list[str]) -> None:
-        self.folder = folder
-        self.problems = problems
-        super().__init__(
-            "frozen fixtures changed in "
-            f"{folder}:\n  "
-            + "\n  ".join(problems)
-            + "\nThe labels were fixed before any run and must stay intact. To try a change, "
-            "copy the file elsewhere, edit the copy, and run it with "
-            "`groundlab run --fixtures YOUR_COPY --out NEW_DIR`."
-        )
-
-
-def read_checksums(folder: Path) -> dict[str, str]:
-    """``file name -> hex digest`` from ``folder/SHA256SUMS`` (``sha256sum`` text format).
-
-    Raises :class:`FrozenFixtureError` when the file is missing and ``ValueError``
-    for a malformed line.
-    """
-    sums: dict[str, str] = {}
-    try:
-        text = (folder / CHECKSUM_FILE).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} is missing, so nothing can be verified"]) from None
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        parts = line.split(None, 1)
-        if len(parts) != 2 or len(parts[0]) != 64:
-            raise ValueError(f"{folder / CHECKSUM_FILE}, line {number}: expected '<sha256>  <file>'")
-        sums[parts[1].lstrip("*").strip()] = parts[0].lower()
-    return sums
-
-
-def verify_frozen(folder: str | Path | None = None, names: Iterable[str] | None = None) -> dict[str, str]:
-    """Check the fixtures in ``folder`` (default :func:`fixtures_dir`) against
-    ``SHA256SUMS``; return the verified ``name -> digest`` map.
-
-    With ``names=None`` every listed file must match and every ``*.json`` must be
-    listed; with ``names``, only those files are checked and each must be listed.
-    Raises :class:`FrozenFixtureError` naming each edited, missing or unlisted file.
-    """
-    folder = Path(folder) if folder is not None else fixtures_dir()
-    expected = read_checksums(folder)
-    present = {p.name for p in folder.glob("*.json")}
-    if names is not None:
-        wanted = list(names)
-        present = set(wanted)
-        expected = {name: expected[name] for name in wanted if name in expected}
-    problems = []
-    for name, want in sorted(expected.items()):
-        path = folder / name
-        if not path.is_file():
-            problems.append(f"{name}: listed in {CHECKSUM_FILE} but missing")
-        elif digest(path) != want:
-            problems.append(f"{name}: content differs from its frozen SHA-256 (was it edited?)")
-    for name in sorted(present - set(expected)):
-        problems.append(f"{name}: not listed in {CHECKSUM_FILE}")
-    if problems:
-        raise FrozenFixtureError(folder, problems)
-    return expected
-
-
 @dataclass(frozen=True)
 class Case:
     """One labelled answer of a configuration-contract fixture.

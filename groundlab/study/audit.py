@@ -2,11 +2,11 @@
 
 Seed 000 pairs every run with "an independent Python audit" that recomputes the
 citation baseline and verifies labels, output and hashes. This module is that
-audit. It deliberately does not import :mod:`groundlab.contract` or
-:mod:`groundlab.study`: its citation check, its label comparison and its counts
+audit. It deliberately does not import :mod:`groundlab.core.contract` or
+:mod:`groundlab.study.run`: its citation check, its label comparison and its counts
 are its own code, so a bug in the contract cannot hide itself. It uses the
-parser (:func:`groundlab.claims.parse_claims`) for the strict-JSON layer, as
-DESIGN allows, and :func:`groundlab.fixtures.digest` for hashing.
+parser (:func:`groundlab.core.claims.parse_claims`) for the strict-JSON layer, as
+DESIGN allows, and :func:`groundlab.study.cases.digest` for hashing.
 
 What it checks, each as a named finding:
 
@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .claims import ClaimsSyntaxError, parse_claims
-from .fixtures import FrozenFixtureError, digest, fixtures_dir, read_checksums
+from groundlab.core.claims import ClaimsSyntaxError, parse_claims
+from groundlab.core.trusted import FrozenFixtureError, digest, fixtures_dir, package_digests, read_checksums
 
 __all__ = ["AuditReport", "audit_evidence", "write_audit"]
 
@@ -122,21 +122,18 @@ def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
         elif digest(path) != recorded:
             report.problems.append(f"{name} does not match its sha256 in manifest.json (changed after the run)")
     _check_frozen(folder, manifest.get("fixtures") or {}, report)
-    package = Path(__file__).resolve().parent
     recorded_sources = manifest.get("package") or {}
     if not recorded_sources:
         report.problems.append("manifest.json records no package source hashes")
+    current = package_digests()
     for name, recorded in sorted(recorded_sources.items()):
         report.checked += 1
-        path = package / Path(name).name
-        if not path.is_file():
+        if name not in current:
             report.problems.append(f"{name} was recorded but is not in the installed package")
-        elif digest(path) != recorded:
+        elif current[name] != recorded:
             report.problems.append(f"{name} differs from the source that produced this evidence")
-    for path in sorted(package.glob("*.py")):
-        key = f"groundlab/{path.name}"
-        if key not in recorded_sources:
-            report.problems.append(f"{key} is in the package but was not recorded by the run")
+    for key in sorted(current.keys() - recorded_sources.keys()):
+        report.problems.append(f"{key} is in the package but was not recorded by the run")
 
 
 def _check_frozen(folder: Path, recorded: dict, report: AuditReport) -> None:

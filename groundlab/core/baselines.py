@@ -3,10 +3,10 @@
 Seed 000 compares three ways to admit an answer over the same 22 cases:
 
 * :func:`strict_json_accepts` -- the answer parses into claims (syntax and shape,
-  :func:`groundlab.claims.parse_claims`); 17 of the seed's 22 cases;
+  :func:`groundlab.core.claims.parse_claims`); 17 of the seed's 22 cases;
 * :func:`citation_only_accepts` -- it also cites: every quote appears verbatim in a
   supplied document; 13 of 22;
-* the full contract, :func:`groundlab.contract.verify_answer`; 3 of 22.
+* the full contract, :func:`groundlab.core.contract.verify_answer`; 3 of 22.
 
 Each returns a plain ``bool``. They are what a team might ship instead of the
 contract, kept here so a notebook can show what each layer lets through.
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .claims import ClaimsSyntaxError, parse_claims
-from .contract import citation_failure
-from .registry import Registry, Request, Source
+from groundlab.core.claims import ClaimsSyntaxError, parse_claims
+from groundlab.core.contract import citation_failure
+from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["LAYERS", "citation_only_accepts", "strict_json_accepts"]
 
@@ -44,7 +44,7 @@ def citation_only_accepts(
     This is the check that seed 000 shows accepting 10 contract violations: it
     never asks whether the quote supports the claimed field and value, nor whether
     the document has the requested scope and revision. Raises ``ValueError`` only
-    for wrong trusted input, like :func:`groundlab.contract.verify_answer`.
+    for wrong trusted input, like :func:`groundlab.core.contract.verify_answer`.
     """
     registry = Registry.of(sources)
     registry.check_request(request)

@@ -1,10 +1,10 @@
 """The closed configuration contract: an answer's claims against trusted evidence.
 
-:func:`verify_answer` takes the raw answer text, a trusted :class:`~groundlab.registry.Request`
+:func:`verify_answer` takes the raw answer text, a trusted :class:`~groundlab.core.registry.Request`
 and the trusted sources, and returns a :class:`Verdict`. The checks run in the order
 of the seed implementation (seeds 000/001), and the first failure decides:
 
-1. ``parse`` -- :func:`groundlab.claims.parse_claims` -> ``INVALID_JSON``;
+1. ``parse`` -- :func:`groundlab.core.claims.parse_claims` -> ``INVALID_JSON``;
 2. ``citation``, over all claims -- the list is non-empty, and every cited document
    exists, was supplied in the request and contains the quote verbatim ->
    ``NO_CITATION``;
@@ -19,9 +19,9 @@ All comparisons are exact strings: ``5s`` is not ``5000`` and ``Prod`` is not
 ``prod``. Near misses are explained by :mod:`groundlab.hints`, never turned into a
 pass. A failure returns an empty accepted map (seed 000: no partial success).
 
-The trace is a tuple of plain tuples ``(claim, check, passed, reason)`` -- claim
-index or ``None``, check name, ``bool``, a short reason code -- so verifying stays
-cheap; :func:`describe_step` builds the human sentence when a step is shown.
+The trace is a tuple of :class:`TraceStep` named tuples ``(claim, check, passed,
+reason)``, sliced from precomputed pieces so verifying stays cheap;
+:func:`groundlab.view.trace.trace_rows` builds the human sentences when shown.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Union
 
-from .claims import Claim, ClaimsSyntaxError, parse_claims
-from .registry import Registry, Request, Source
+from groundlab.core.claims import Claim, ClaimsSyntaxError, parse_claims
+from groundlab.core.registry import Registry, Request, Source
 
 __all__ = [
     "CHECKS",
@@ -41,8 +41,6 @@ __all__ = [
     "TraceStep",
     "Verdict",
     "citation_failure",
-    "describe_step",
-    "describe_trace",
     "verify_answer",
 ]
 
@@ -111,7 +109,7 @@ REASONS = {
 class TraceStep(NamedTuple):
     """One check that ran: ``claim`` index (``None`` for answer-level checks), ``check``
     name (one of :data:`CHECKS`), ``passed``, and ``reason`` (a key of :data:`REASONS`,
-    or a :data:`groundlab.claims.ERROR_CODES` code for a failed ``parse``)."""
+    or a :data:`groundlab.core.claims.ERROR_CODES` code for a failed ``parse``)."""
 
     claim: Union[int, None]
     check: str
@@ -125,7 +123,7 @@ class TraceStep(NamedTuple):
 
 
 _EMPTY: Mapping[str, str] = MappingProxyType({})
-_new = tuple.__new__  # builds a Verdict without NamedTuple's Python-level __new__
+_new = tuple.__new__  # builds a named tuple without NamedTuple's Python-level __new__
 
 
 class Verdict(NamedTuple):
@@ -136,9 +134,8 @@ class Verdict(NamedTuple):
       (parsed, non-empty, every quote verbatim in a supplied document);
     * ``accepted`` -- read-only ``field -> value`` mapping sorted by field; empty
       unless ``status`` is ``ACCEPT``;
-    * ``trace`` -- tuple of ``(claim, check, passed, reason)`` tuples, in the order
-      the checks ran (see :meth:`steps` for named access);
-    * ``error`` -- the :class:`~groundlab.claims.ClaimsSyntaxError` for
+    * ``trace`` -- tuple of :class:`TraceStep`, in the order the checks ran;
+    * ``error`` -- the :class:`~groundlab.core.claims.ClaimsSyntaxError` for
       ``INVALID_JSON``, else ``None``;
     * ``claims`` -- the parsed claims (empty for ``INVALID_JSON``).
     """
@@ -155,52 +152,64 @@ class Verdict(NamedTuple):
         """``True`` exactly when ``status`` is ``ACCEPT``."""
         return self.status is Status.ACCEPT
 
-    def steps(self) -> list[TraceStep]:
-        """The trace as :class:`TraceStep` named tuples."""
-        return [TraceStep(*step) for step in self.trace]
-
     def failed_step(self) -> TraceStep | None:
         """The step that decided a rejection, or ``None`` for ``ACCEPT``."""
-        for step in self.trace:
-            if not step[2]:
-                return TraceStep(*step)
-        return None
+        last = self.trace[-1]
+        return None if last.passed else last
+
+    def to_dict(self) -> dict:
+        """The verdict as JSON-ready data (``str``, ``bool``, ``int``, ``None``, lists, dicts).
+
+        Keys: ``status``, ``ok``, ``citation_ok``, ``accepted`` (a dict), ``error``
+        (:meth:`ClaimsSyntaxError.to_dict` or ``None``), ``claims`` (a list of
+        ``{field, value, doc, quote}``) and ``trace`` (a list of ``{claim, check,
+        passed, reason}``). The CLI's ``--json`` and the study's evidence use it.
+        """
+        return {
+            "status": self.status.value,
+            "ok": self.status is Status.ACCEPT,
+            "citation_ok": self.citation_ok,
+            "accepted": dict(self.accepted),
+            "error": None if self.error is None else self.error.to_dict(),
+            "claims": [claim._asdict() for claim in self.claims],
+            "trace": [step._asdict() for step in self.trace],
+        }
 
 
 # Precomputed trace pieces: a verdict's trace is built by slicing these shared
 # tuples, so a passing check costs no allocation (DESIGN: keep the trace cheap).
 _CLAIM_CHECKS = ("duplicate", "requested", "scope", "revision", "value", "supports")
-_MAX = 8  # groundlab.claims.MAX_CLAIMS; parse_claims never returns more
-_PARSE_OK = ((None, "parse", True, "ok"),)
-_CITED = tuple(tuple((i, "citation", True, "ok") for i in range(n)) for n in range(_MAX + 1))
-_PASSED = tuple((i, check, True, "ok") for i in range(_MAX) for check in _CLAIM_CHECKS)
-_COVERED = ((None, "coverage", True, "ok"),)
+_MAX = 8  # groundlab.core.claims.MAX_CLAIMS; parse_claims never returns more
+_PARSE_OK = (TraceStep(None, "parse", True, "ok"),)
+_CITED = tuple(tuple(TraceStep(i, "citation", True, "ok") for i in range(n)) for n in range(_MAX + 1))
+_PASSED = tuple(TraceStep(i, check, True, "ok") for i in range(_MAX) for check in _CLAIM_CHECKS)
+_COVERED = (TraceStep(None, "coverage", True, "ok"),)
 _ACCEPT_TRACE = tuple(
     _PARSE_OK + _CITED[n] + _PASSED[: n * len(_CLAIM_CHECKS)] + _COVERED for n in range(_MAX + 1)
 )
 
 
-def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Registry) -> tuple | None:
+def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Registry) -> TraceStep | None:
     """The citation check alone: ``None`` when it passes, else its failing trace step.
 
     Passes when ``claims`` is non-empty and, for every claim in order, ``doc`` is a
     registry id listed in ``request.supplied`` and ``quote`` is a substring of that
     source's ``text`` (exact, case-sensitive). The failing step is
-    ``(claim index or None, "citation", False, reason)``. This is the whole of the
+    ``TraceStep(claim index or None, "citation", False, reason)``. This is the whole of the
     citation-only baseline and the first check of the contract.
     """
     if not claims:
-        return (None, "citation", False, "no_claims")
+        return _new(TraceStep, (None, "citation", False, "no_claims"))
     by_id = registry.by_id
     supplied = request.supplied
     for index, claim in enumerate(claims):
         source = by_id.get(claim.doc)
         if source is None:
-            return (index, "citation", False, "unknown_doc")
+            return _new(TraceStep, (index, "citation", False, "unknown_doc"))
         if claim.doc not in supplied:
-            return (index, "citation", False, "not_supplied")
+            return _new(TraceStep, (index, "citation", False, "not_supplied"))
         if claim.quote not in source.text:
-            return (index, "citation", False, "quote_absent")
+            return _new(TraceStep, (index, "citation", False, "quote_absent"))
     return None
 
 
@@ -212,9 +221,9 @@ def verify_answer(
     """Verify one untrusted answer against the trusted request and sources.
 
     ``raw`` is the model's whole answer (``str`` or UTF-8 ``bytes``); ``request`` a
-    :class:`~groundlab.registry.Request`; ``sources`` a
-    :class:`~groundlab.registry.Registry` or any iterable of
-    :class:`~groundlab.registry.Source`. Returns a :class:`Verdict`; an answer is
+    :class:`~groundlab.core.registry.Request`; ``sources`` a
+    :class:`~groundlab.core.registry.Registry` or any iterable of
+    :class:`~groundlab.core.registry.Source`. Returns a :class:`Verdict`; an answer is
     never "an error": every refusal is a status.
 
     Raises ``ValueError`` only for wrong trusted input (two sources with one id, a
@@ -225,12 +234,12 @@ def verify_answer(
     try:
         claims = parse_claims(raw)
     except ClaimsSyntaxError as err:
-        return _new(Verdict, (Status.INVALID_JSON, False, _EMPTY, ((None, "parse", False, err.code),), err, ()))
+        return _new(Verdict, (Status.INVALID_JSON, False, _EMPTY, (_new(TraceStep, (None, "parse", False, err.code)),), err, ()))
 
     n = len(claims)
     failed = citation_failure(claims, request, registry)
     if failed is not None:
-        trace = _PARSE_OK + _CITED[failed[0] or 0] + (failed,)
+        trace = _PARSE_OK + _CITED[failed.claim or 0] + (failed,)
         return _new(Verdict, (Status.NO_CITATION, False, _EMPTY, trace, None, claims))
 
     by_id = registry.by_id
@@ -261,89 +270,10 @@ def verify_answer(
                 accepted[field] = value
                 continue
         done = index * len(_CLAIM_CHECKS) + at
-        trace = _PARSE_OK + _CITED[n] + _PASSED[:done] + ((index, _CLAIM_CHECKS[at], False, reason),)
+        trace = _PARSE_OK + _CITED[n] + _PASSED[:done] + (_new(TraceStep, (index, _CLAIM_CHECKS[at], False, reason)),)
         return _new(Verdict, (status, True, _EMPTY, trace, None, claims))
 
     if len(accepted) != len(fields):
-        trace = _ACCEPT_TRACE[n][:-1] + ((None, "coverage", False, "missing_fields"),)
+        trace = _ACCEPT_TRACE[n][:-1] + (_new(TraceStep, (None, "coverage", False, "missing_fields")),)
         return _new(Verdict, (Status.INCOMPLETE, True, _EMPTY, trace, None, claims))
     return _new(Verdict, (Status.ACCEPT, True, MappingProxyType(dict(sorted(accepted.items()))), _ACCEPT_TRACE[n], None, claims))
-
-
-def describe_step(
-    step: tuple,
-    verdict: Verdict,
-    request: Request,
-    sources: Registry | Iterable[Source],
-    *,
-    head: bool = True,
-) -> str:
-    """One sentence a learner can read for a trace step, e.g.
-    ``claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000``.
-
-    ``step`` is one item of ``verdict.trace``. With ``head=False`` the leading
-    ``claim 0 value: FAILED: `` is left out (for a table that shows claim, check and
-    result in columns of their own). Text from the answer is quoted with ``repr``
-    and never interpreted; escape it again before putting it in HTML.
-    """
-    text = _describe(step, verdict, request, Registry.of(sources))
-    if not head:
-        return text
-    claim_index, check, passed, _reason = step
-    where = f"claim {claim_index}" if claim_index is not None else "answer"
-    return f"{where} {check}: {'passed' if passed else 'FAILED'}: {text}"
-
-
-def _describe(step: tuple, verdict: Verdict, request: Request, registry: Registry) -> str:
-    claim_index, check, passed, reason = step
-    if check == "parse":
-        if passed:
-            return f"{len(verdict.claims)} claim(s) read"
-        return verdict.error.message if verdict.error else reason
-    if check == "coverage":
-        if passed:
-            return "every requested field is answered"
-        answered = {c.field for c in verdict.claims}
-        missing = [f for f in request.fields if f not in answered]
-        return f"no claim for {', '.join(missing)}"
-    if claim_index is None:
-        return REASONS[reason]
-    claim = verdict.claims[claim_index]
-    source = registry.by_id.get(claim.doc)
-    if passed:
-        detail = {
-            "citation": f"quote found in {claim.doc}",
-            "duplicate": f"first claim for {claim.field!r}",
-            "requested": f"{claim.field!r} is requested",
-            "scope": f"{claim.doc} is {request.service} / {request.environment}",
-            "revision": f"{claim.doc} is revision {request.revision}",
-            "value": f"{claim.doc} says {claim.field}={claim.value}",
-            "supports": f"the quote is {claim.field}={claim.value}",
-        }[check]
-        return detail
-    if reason == "other_service" and source is not None:
-        return f"{claim.doc} is service {source.service!r}, the request asks for {request.service!r}"
-    if reason == "other_environment" and source is not None:
-        return f"{claim.doc} is environment {source.environment!r}, the request asks for {request.environment!r}"
-    if reason == "old_revision" and source is not None:
-        return f"{claim.doc} is revision {source.revision!r}, the request asks for {request.revision!r}"
-    if reason == "other_value" and source is not None:
-        return f"claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
-    if reason == "not_canonical" and source is not None:
-        return f"quote {claim.quote!r} is not {claim.field}={source.facts.get(claim.field)}"
-    if reason == "repeated_field":
-        first = next(i for i, c in enumerate(verdict.claims) if c.field == claim.field)
-        return f"claim {first} already answers {claim.field!r}"
-    if reason == "no_fact" and source is not None:
-        return f"{claim.doc} has no fact for {claim.field!r}"
-    if reason == "not_requested":
-        return f"the request asks for {', '.join(request.fields)}, not {claim.field!r}"
-    if reason in ("unknown_doc", "not_supplied"):
-        return f"{claim.doc!r}: {REASONS[reason]}"
-    return REASONS[reason]
-
-
-def describe_trace(verdict: Verdict, request: Request, sources: Registry | Iterable[Source]) -> list[str]:
-    """Every step of ``verdict.trace`` as a sentence (see :func:`describe_step`)."""
-    registry = Registry.of(sources)
-    return [describe_step(step, verdict, request, registry) for step in verdict.trace]

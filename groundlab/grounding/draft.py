@@ -1,63 +1,25 @@
-"""The "no quote, no claim" check for LLM-written match explanations (seed 002).
+"""Draft models and the draft check: which of a model's explanation points may be shown.
 
-A language model is asked to explain how a candidate profile relates to a job
-posting. Its reply is a *draft*: two lists, ``matches`` and ``gaps``, whose
-items each carry a ``point`` (the sentence shown to the user) and two pieces of
-evidence, ``profile_quote`` and ``job_quote``. This module decides which points
-may be shown: a point survives only when the words it quotes really occur in
-the text that was sent to the model. The rule and its limits come from seed 002
-("No Quote, No Claim"); see ``DESIGN.md``, section "No quote, no claim".
-
-Public API
-----------
-``normalize_quote(text) -> str``
-    The normal form both sides are compared in.
-``is_quoted(quote, source) -> bool``
-    Whether a quote is found, after normalising, in a source text.
-``DraftClaim``, ``Draft``
-    Pydantic v2 models for the model's untrusted reply (tolerant of nulls and
-    of the camelCase member names ``profileQuote`` / ``jobQuote``).
-``check_draft(draft, profile_text, job_text) -> Explanation``
-    Keep the grounded points, count the others, or raise ``NoGroundedPoints``.
-``Point``, ``Explanation``, ``NoGroundedPoints``
-    The result types.
-``MIN_QUOTE_CHARS``, ``MAX_POINTS``, ``NOTICE_ALL_KEPT``, ``NOTICE_SOME_DROPPED``
-    The constants of the rule.
-
-What the check does not prove
------------------------------
-* It is a substring test, not a word test: ``"Java"`` is found in
-  ``"JavaScript"``, ``"AWS"`` in ``"LAWSON"``.
-* A found quote shows that the words exist in the source, not that the point
-  built on them is true or fair. A model can quote "Java" from both texts and
-  still overstate the fit.
-* A gap's empty profile quote is a format rule; it does not prove that the
-  profile (let alone the person) lacks the skill.
-* The 2-12 word limit on quotes lives only in the prompt; it is not enforced
-  here. Only the 3-character minimum is.
-
-Lengths in this module are counted in characters, meaning Unicode code points
-(Python's ``len`` on ``str``).
-
-This module imports pydantic (for the draft models). ``groundlab/__init__.py``
-does not import it, so import it explicitly: ``from groundlab.quotes import ...``.
+A draft is the model's untrusted reply: ``matches`` and ``gaps``, each item a
+``point`` with a ``profile_quote`` and a ``job_quote``. :func:`check_draft` keeps a
+point only when its quotes pass :func:`~groundlab.grounding.rule.is_quoted`.
+Imports pydantic (the draft models); ``import groundlab`` loads it only on first
+use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+
 __all__ = [
-    "MIN_QUOTE_CHARS",
     "MAX_POINTS",
     "NOTICE_ALL_KEPT",
     "NOTICE_SOME_DROPPED",
-    "normalize_quote",
-    "is_quoted",
     "DraftClaim",
     "Draft",
     "Point",
@@ -65,10 +27,6 @@ __all__ = [
     "NoGroundedPoints",
     "check_draft",
 ]
-
-#: A normalised quote shorter than this many characters (code points) never
-#: counts: "a" or "of" occurs almost everywhere and proves nothing (seed 002).
-MIN_QUOTE_CHARS: int = 3
 
 #: At most this many points of each kind (matches, gaps) are kept; items after
 #: the fifth kept one are neither checked nor counted as dropped (seed 002).
@@ -82,101 +40,6 @@ NOTICE_ALL_KEPT: str = "Every point below is backed by words quoted from your pr
 NOTICE_SOME_DROPPED: str = (
     "{dropped} point(s) were removed because they did not pass the quote check."
 )
-
-# Characters trimmed from both ends after lower-casing and collapsing
-# whitespace. After the collapse the only whitespace left is U+0020, so a plain
-# space in this set covers "whitespace" for the trim.
-_TRIM_CHARS = " \"'\u201c\u201d\u2018\u2019.,;:"
-
-
-def _normalize(text: str) -> str:
-    # lower-case, every str.split() whitespace run -> one space, trim the ends.
-    return " ".join(text.lower().split()).strip(_TRIM_CHARS)
-
-
-@functools.lru_cache(maxsize=64)
-def _normalized_source(source: str) -> str:
-    # Sources are long and reused for many quotes: normalise each one once.
-    # The cache holds at most 64 sources (and their normal forms) alive.
-    return _normalize(source)
-
-
-def _require_text(value: object, name: str) -> str:
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
-    return value
-
-
-def normalize_quote(text: str | None) -> str:
-    """Return the normal form in which quotes and sources are compared.
-
-    Steps, in order (seed 002, "No quote, no claim"; DESIGN.md):
-
-    1. ``None`` becomes ``""``.
-    2. Lower-case with ``str.lower()`` (full Unicode lower-casing; a few
-       characters change length, e.g. ``"İ"`` becomes two code points).
-    3. Every run of whitespace, as ``str.split()`` sees whitespace (this
-       includes tab, CR, LF, and the no-break space U+00A0), becomes a single
-       space, and leading/trailing whitespace goes.
-    4. Any run of spaces, quote marks ``" ' “ ” ‘ ’`` and the punctuation
-       ``. , ; :`` is trimmed from both ends. Inside the text nothing else is
-       touched: brackets, hyphens, ``%``, ``*`` stay as they are.
-
-    Args:
-        text: the quote or source text, or ``None``.
-
-    Returns:
-        The normalised ``str`` (possibly empty).
-
-    Raises:
-        TypeError: if ``text`` is neither ``str`` nor ``None``.
-
-    Example: ``normalize_quote(' “Java (Intermediate,\\t3 years)”. ')`` is
-    ``'java (intermediate, 3 years)'``.
-    """
-    return _normalize(_require_text(text, "text"))
-
-
-def is_quoted(quote: str | None, source: str | None) -> bool:
-    """Return True iff ``quote`` occurs in ``source`` after normalising both.
-
-    The rule (seed 002, "No quote, no claim"): the normalised quote must be at
-    least ``MIN_QUOTE_CHARS`` (3) characters long, counted in code points, and
-    a substring of the normalised source (see ``normalize_quote``). The test is
-    a plain ``in``; no regular expression is involved, so ``"a.*s"`` or
-    ``"50% (approx"`` are just the characters they show. ``None`` or an empty
-    quote or source never counts. Each distinct source string is normalised
-    once and cached, so many quotes against one long source stay fast.
-
-    What a True result does *not* prove:
-
-    * that the quote is a whole word or phrase: this is a substring test, so
-      ``is_quoted("Java", "JavaScript")`` is True;
-    * that the point built on the quote is true: the check proves the words
-      exist in the text the model was given, nothing about what was said with
-      them.
-
-    Args:
-        quote: the evidence the model cited, or ``None``.
-        source: the text the quote should come from (the exact text that was
-            sent to the model), or ``None``.
-
-    Returns:
-        ``bool``.
-
-    Raises:
-        TypeError: if ``quote`` or ``source`` is neither ``str`` nor ``None``.
-    """
-    needle = _normalize(_require_text(quote, "quote"))
-    if len(needle) < MIN_QUOTE_CHARS:
-        return False
-    haystack = _require_text(source, "source")
-    if not haystack:
-        return False
-    return needle in _normalized_source(haystack)
-
 
 # --------------------------------------------------------------------------
 # Draft models: the model's reply, untrusted and tolerant of nulls.
@@ -359,7 +222,7 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
         NoGroundedPoints: if no match and no gap is kept.
     """
     if not isinstance(draft, Draft):
-        raise TypeError(f"draft must be a groundlab.quotes.Draft, not {type(draft).__name__}")
+        raise TypeError(f"draft must be a groundlab.Draft, not {type(draft).__name__}")
     for name, value in (("profile_text", profile_text), ("job_text", job_text)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type(value).__name__}")

@@ -1,9 +1,9 @@
 """The seed study, rerunnable: run labelled cases through three layers and keep evidence.
 
-:func:`run_cases` decides every case of a :class:`~groundlab.fixtures.CaseSet` with
+:func:`run_cases` decides every case of a :class:`~groundlab.study.cases.CaseSet` with
 the three admission layers of seed 000 (strict JSON, quote exists, full contract)
 and counts what each accepts. :func:`write_evidence` writes that run into a new
-evidence folder, and :mod:`groundlab.audit` re-checks it independently.
+evidence folder, and :mod:`groundlab.study.audit` re-checks it independently.
 
 An evidence folder holds three files, written once and never overwritten:
 
@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from . import __version__
-from .contract import Status, verify_answer
-from .fixtures import CaseSet, digest, fixtures_dir, load_case_set, verify_frozen
+from groundlab import __version__
+from groundlab.core.contract import Status, verify_answer
+from groundlab.core.trusted import digest, fixtures_dir, package_digests, package_dir, verify_frozen
+from groundlab.study.cases import CaseSet, load_case_set
 
 __all__ = [
     "COUNT_KEYS",
@@ -49,7 +50,7 @@ __all__ = [
 class CaseResult:
     """One case's outcome in all three layers.
 
-    ``expected`` and ``actual`` are :class:`~groundlab.contract.Status`; ``code`` is
+    ``expected`` and ``actual`` are :class:`~groundlab.core.contract.Status`; ``code`` is
     the parse error code the contract reported (``None`` unless ``INVALID_JSON``);
     ``strict_json_ok`` -- the answer parsed into claims; ``citation_ok`` -- the
     citation-only baseline accepted it; ``accepted`` -- the contract's map (empty
@@ -128,7 +129,7 @@ def count_rows(rows: tuple[CaseResult, ...]) -> dict[str, int]:
 def run_cases(case_set: CaseSet) -> StudyResult:
     """Decide every case of ``case_set`` with the three layers; nothing is written.
 
-    Each case is verified once with :func:`~groundlab.contract.verify_answer`; the
+    Each case is verified once with :func:`~groundlab.core.contract.verify_answer`; the
     verdict also carries the citation-only decision, and the strict-JSON decision
     is "the parse step passed".
     """
@@ -168,17 +169,6 @@ class EvidenceExistsError(FileExistsError):
         super().__init__(f"{self.path} {self.reason}")
 
 
-def package_dir() -> Path:
-    """The folder of the installed ``groundlab`` package."""
-    return Path(__file__).resolve().parent
-
-
-def package_digests() -> dict[str, str]:
-    """``"groundlab/<file>.py" -> sha256`` for every package source, LF-normalised."""
-    base = package_dir()
-    return {f"groundlab/{p.name}": digest(p) for p in sorted(base.glob("*.py"))}
-
-
 def git_state(folder: Path) -> dict[str, Any] | None:
     """``{"commit": str, "dirty": bool}`` for the checkout holding ``folder``, or ``None``
     when it is not in a git work tree or git is unavailable."""
@@ -209,7 +199,7 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
     """Run a fixture file and write a new evidence folder ``out``.
 
     ``fixtures`` defaults to the frozen study; its hashes are verified first
-    (:class:`~groundlab.fixtures.FrozenFixtureError` if it was edited). Any other
+    (:class:`~groundlab.study.cases.FrozenFixtureError` if it was edited). Any other
     file is run as given and recorded as not frozen. Returns the
     :class:`StudyResult`.
 

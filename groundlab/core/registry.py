@@ -13,36 +13,23 @@ Loading helpers read the JSON shapes of DESIGN: a registry file is
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Iterable, Iterator, Mapping
 
+from groundlab.core.trusted import TrustedInputError, read_json_file
+
 __all__ = [
     "Registry",
     "Request",
     "Source",
-    "TrustedInputError",
     "load_registry",
-    "read_json_file",
     "registry_from_dict",
     "load_request",
     "request_from_dict",
     "source_from_dict",
 ]
-
-
-class TrustedInputError(ValueError):
-    """A trusted file or object is malformed (bad JSON, missing key, wrong type).
-
-    ``where`` names the file or object; the message says what is wrong in it.
-    """
-
-    def __init__(self, where: str, message: str) -> None:
-        self.where = where
-        self.message = message
-        super().__init__(f"{where}: {message}")
 
 
 def _text(owner: str, name: str, value: Any) -> str:
@@ -163,7 +150,7 @@ class Registry:
     is not a :class:`Source`. Iterating yields the sources; ``registry[id]``
     returns one (``KeyError`` if absent); ``id in registry`` tests membership;
     ``registry.sources`` is the tuple given. Build it once and pass it to
-    :func:`groundlab.contract.verify_answer` for many answers: that skips
+    :func:`groundlab.core.contract.verify_answer` for many answers: that skips
     re-indexing and re-checking the request.
     """
 
@@ -273,57 +260,6 @@ def registry_from_dict(obj: Mapping[str, Any], where: str = "registry") -> Regis
         return Registry(built)
     except ValueError as err:
         raise TrustedInputError(where, str(err)) from None
-
-
-def read_json_file(path: str | Path) -> Any:
-    """Read a trusted JSON file as UTF-8 and decode it.
-
-    Raises ``TrustedInputError`` naming the file for: no such file, a directory,
-    any other ``OSError``, text that is not UTF-8, invalid JSON (with line and
-    column), a repeated member name, NaN or Infinity, or nesting too deep to read
-    (RFC 8259 text; a trusted file may still hold lone surrogate escapes, which an
-    answer may not).
-    """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TrustedInputError(str(path), "no such file") from None
-    except IsADirectoryError:
-        raise TrustedInputError(str(path), "is a directory, not a file") from None
-    except UnicodeDecodeError as err:
-        raise TrustedInputError(str(path), f"not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise TrustedInputError(str(path), f"cannot be read ({err.strerror or err})") from None
-    try:
-        return json.loads(text, object_pairs_hook=_unique_members, parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        raise TrustedInputError(
-            str(path), f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"
-        ) from None
-    except _TrustedJSONError as err:
-        raise TrustedInputError(str(path), f"not valid JSON: {err}") from None
-    except RecursionError:
-        raise TrustedInputError(str(path), "not valid JSON: nested too deeply to read") from None
-    except ValueError as err:  # e.g. an integer over Python's 4300-digit conversion limit
-        raise TrustedInputError(str(path), f"not readable JSON: {err}") from None
-
-
-class _TrustedJSONError(ValueError):
-    """Internal: a trusted file repeats a member name or uses NaN/Infinity."""
-
-
-def _unique_members(pairs: list) -> dict:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set = set()
-        repeated = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise _TrustedJSONError(f"the member name {repeated!r} appears twice in one object")
-    return result
-
-
-def _no_constant(name: str):
-    raise _TrustedJSONError(f"{name} is not a JSON value")
 
 
 def load_registry(path: str | Path) -> Registry:

@@ -1,0 +1,129 @@
+"""The trace view-model: a verdict's steps as display rows, one sentence each.
+
+:func:`trace_rows` is the only code that describes a trace step. The trace table,
+the claim editor's ladder, the Predict exercises' "why" and ``groundlab verify``
+all render its rows. Standard library only. Answer text inside a sentence is
+quoted with ``repr`` and never interpreted; escape it before putting it in HTML.
+See ``docs/architecture.md``, "One trace view".
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Union
+
+from groundlab.core.contract import REASONS, Status, TraceStep, Verdict
+from groundlab.core.registry import Registry, Request, Source
+
+__all__ = ["TraceRow", "decided_row", "trace_rows"]
+
+
+class TraceRow(NamedTuple):
+    """One check that ran, ready to show.
+
+    * ``claim`` -- claim index, or ``None`` for an answer-level check;
+    * ``where`` -- ``"claim 0"`` ... or ``"answer"``;
+    * ``check`` -- the check name (:data:`groundlab.core.contract.CHECKS`);
+    * ``passed`` -- ``bool``;
+    * ``decided`` -- this failed step decided the verdict (at most one row);
+    * ``reason`` -- the step's reason code (a parse error code for ``parse``);
+    * ``status`` -- the :class:`~groundlab.core.contract.Status` a failure gives, or ``None``;
+    * ``sentence`` -- what happened, plain text, without the ``claim 0 value:`` head.
+    """
+
+    claim: Union[int, None]
+    where: str
+    check: str
+    passed: bool
+    decided: bool
+    reason: str
+    status: Union[Status, None]
+    sentence: str
+
+    @property
+    def line(self) -> str:
+        """The row as one line: ``claim 0 value: FAILED: claimed '2000', but ...``."""
+        return f"{self.where} {self.check}: {'passed' if self.passed else 'FAILED'}: {self.sentence}"
+
+
+def trace_rows(
+    verdict: Verdict, request: Request, sources: Registry | Iterable[Source]
+) -> tuple[TraceRow, ...]:
+    """Every step of ``verdict.trace``, in order, as a :class:`TraceRow`.
+
+    ``request`` and ``sources`` are the trusted inputs the verdict was computed
+    with; they supply the facts the sentences name. Raises nothing for a verdict
+    that :func:`~groundlab.core.contract.verify_answer` returned for them.
+    """
+    registry = Registry.of(sources)
+    rows = []
+    for step in verdict.trace:
+        rows.append(
+            TraceRow(
+                step.claim,
+                "answer" if step.claim is None else f"claim {step.claim}",
+                step.check,
+                step.passed,
+                not step.passed,
+                step.reason,
+                step.status,
+                _sentence(step, verdict, request, registry),
+            )
+        )
+    return tuple(rows)
+
+
+def decided_row(verdict: Verdict, request: Request, sources: Registry | Iterable[Source]) -> TraceRow | None:
+    """The row of the step that decided a rejection, or ``None`` for ``ACCEPT``."""
+    for row in trace_rows(verdict, request, sources):
+        if row.decided:
+            return row
+    return None
+
+
+def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Registry) -> str:
+    claim_index, check, passed, reason = step
+    if check == "parse":
+        if passed:
+            return f"{len(verdict.claims)} claim(s) read"
+        return verdict.error.message if verdict.error else reason
+    if check == "coverage":
+        if passed:
+            return "every requested field is answered"
+        answered = {c.field for c in verdict.claims}
+        missing = [f for f in request.fields if f not in answered]
+        return f"no claim for {', '.join(missing)}"
+    if claim_index is None:
+        return REASONS[reason]
+    claim = verdict.claims[claim_index]
+    source = registry.by_id.get(claim.doc)
+    if passed:
+        return {
+            "citation": f"quote found in {claim.doc}",
+            "duplicate": f"first claim for {claim.field!r}",
+            "requested": f"{claim.field!r} is requested",
+            "scope": f"{claim.doc} is {request.service} / {request.environment}",
+            "revision": f"{claim.doc} is revision {request.revision}",
+            "value": f"{claim.doc} says {claim.field}={claim.value}",
+            "supports": f"the quote is {claim.field}={claim.value}",
+        }[check]
+    if source is not None:
+        if reason == "other_service":
+            return f"{claim.doc} is service {source.service!r}, the request asks for {request.service!r}"
+        if reason == "other_environment":
+            return f"{claim.doc} is environment {source.environment!r}, the request asks for {request.environment!r}"
+        if reason == "old_revision":
+            return f"{claim.doc} is revision {source.revision!r}, the request asks for {request.revision!r}"
+        if reason == "other_value":
+            return f"claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
+        if reason == "not_canonical":
+            return f"quote {claim.quote!r} is not {claim.field}={source.facts.get(claim.field)}"
+        if reason == "no_fact":
+            return f"{claim.doc} has no fact for {claim.field!r}"
+    if reason == "repeated_field":
+        first = next(i for i, c in enumerate(verdict.claims) if c.field == claim.field)
+        return f"claim {first} already answers {claim.field!r}"
+    if reason == "not_requested":
+        return f"the request asks for {', '.join(request.fields)}, not {claim.field!r}"
+    if reason in ("unknown_doc", "not_supplied"):
+        return f"{claim.doc!r}: {REASONS[reason]}"
+    return REASONS[reason]
