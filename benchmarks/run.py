@@ -5,7 +5,7 @@
 2. ``import groundlab`` in a fresh interpreter: the wall time of ``python -c "import groundlab"``
    minus that of ``python -c "pass"`` (median of 7 each), and the cumulative import time
    ``-X importtime`` reports for the ``groundlab`` package; also which heavy modules (pandas,
-   matplotlib, ipywidgets, pydantic) the import pulled in (DESIGN: none).
+   matplotlib, ipywidgets, pydantic) the import pulled in (the aim: none).
 3. The study run end to end (``write_evidence`` into a temporary folder, then
    ``audit_evidence``): time and peak memory (``tracemalloc``).
 4. The latest browser latencies the browser tests wrote to ``benchmarks/out/``.

@@ -65,17 +65,19 @@ _lazy(
     "MAX_POINTS", "NOTICE_ALL_KEPT", "NOTICE_SOME_DROPPED",
     "Draft", "DraftClaim", "Explanation", "NoGroundedPoints", "Point", "check_draft",
 )
+_lazy("groundlab.grounding.masking", "mask_secrets")
 _lazy(
     "groundlab.grounding.chat",
-    "ChatModel", "ChatModelError", "FakeChatModel", "OpenAICompatibleChatModel", "mask_secrets",
+    "ChatModel", "ChatModelError", "FakeChatModel", "OpenAICompatibleChatModel",
     "ENV_API_KEY", "ENV_BASE_URL", "ENV_MODEL",
 )
 _lazy(
-    "groundlab.grounding.explain",
-    "ALLOWED_PROFILE_FIELDS", "PRIVATE_PROFILE_FIELDS", "INSTRUCTION", "DEFAULT_TIMEOUT",
-    "Profile", "Job", "Prompt", "ProviderError", "ReplyFormatError",
-    "build_prompt", "explain_match", "load_job_match", "profile_text", "job_text",
+    "groundlab.grounding.prompt",
+    "ALLOWED_PROFILE_FIELDS", "PRIVATE_PROFILE_FIELDS", "INSTRUCTION",
+    "Profile", "Job", "Prompt", "build_prompt", "profile_text", "job_text",
 )
+_lazy("groundlab.grounding.explain", "DEFAULT_TIMEOUT", "ProviderError", "ReplyFormatError", "explain_match")
+_lazy("groundlab.grounding.jobmatch", "load_job_match")
 _lazy("groundlab.hints", "HINT_KINDS", "Hint", "Window", "hints_for_verdict", "json_hints", "quote_hints", "value_hints")
 _lazy("groundlab.study.cases", "STUDY_FILE", "Case", "CaseSet", "load_case_set")
 _lazy("groundlab.study.run", "EvidenceExistsError", "StudyResult", "run_cases", "write_evidence")
@@ -89,7 +91,17 @@ _lazy(
     "study_frame", "study_table", "trace_frame", "trace_table",
 )
 _lazy("groundlab.view.charts", "baseline_chart", "chart_numbers", "funnel_chart", "reason_chart")
-_lazy("groundlab.view.widgets", "ClaimEditor", "Predict", "QuoteInspector", "Scoreboard")
+_lazy("groundlab.view.css", "CSS_CLASSES")
+_lazy("groundlab.view.verdict_html", "accepted_html", "hints_html", "ladder_html")
+_lazy(
+    "groundlab.view.answers",
+    "Answer", "citation_answer", "explanation_answer", "parse_code_answer", "quote_answer", "status_answer",
+)
+_lazy("groundlab.view.claim_editor", "ClaimEditor")
+_lazy("groundlab.view.claim_row", "ClaimRow")
+_lazy("groundlab.view.quote_inspector", "QuoteInspector")
+_lazy("groundlab.view.predict", "Predict", "PredictOutcome")
+_lazy("groundlab.view.scoreboard", "Scoreboard")
 
 
 def __getattr__(name: str) -> Any:

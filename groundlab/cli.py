@@ -9,6 +9,10 @@ Exit codes (also in ``groundlab --help``):
 * ``2`` -- the command could not run: bad arguments, a missing or malformed
   trusted file, an unknown case id, an evidence folder that already exists, a
   frozen fixture that was edited.
+
+Output never carries an answer's control characters (:func:`_safe`). The CLI is the
+top layer and may import every other (``docs/architecture.md``); it stays standard
+library only and imports the run, the audit and the hints only for the command that uses them.
 """
 
 from __future__ import annotations
@@ -17,16 +21,14 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
-from groundlab.core.claims import format_path
-from groundlab.core.contract import Verdict, verify_answer
-from groundlab.view.trace import trace_rows
-from groundlab.core.claims import MAX_INPUT_UNITS
+from groundlab.core.claims import MAX_INPUT_UNITS, format_path
+from groundlab.core.contract import verify_answer
 from groundlab.core.registry import load_registry, load_request
-from groundlab.core.trusted import FrozenFixtureError, TrustedInputError, fixtures_dir, verify_frozen
-from groundlab.study.cases import load_case_set
+from groundlab.core.trusted import FrozenFixtureError, TrustedInputError
+from groundlab.study.cases import frozen_digests, load_case_set
+from groundlab.view.trace import trace_rows
 
 EXIT_OK, EXIT_FINDING, EXIT_ERROR = 0, 1, 2
 
@@ -51,13 +53,9 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``groundlab`` command."""
-    parser = _Parser(
-        prog="groundlab",
-        description="Check whether an LLM's cited evidence supports its answer.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    """The argument parser of the ``groundlab`` command; each sub-command sets ``handler``."""
+    common = {"epilog": _EPILOG, "formatter_class": argparse.RawDescriptionHelpFormatter}
+    parser = _Parser(prog="groundlab", description="Check whether an LLM's cited evidence supports its answer.", **common)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     run = sub.add_parser(
@@ -65,21 +63,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="run labelled cases and write a new evidence folder",
         description="Run every case of a fixture file through strict JSON, quote-exists and the "
         "full contract; write results.json and manifest.json into a NEW folder.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **common,
     )
     run.add_argument("--fixtures", metavar="PATH", help="fixture file (default: the frozen 22-case study)")
     run.add_argument("--out", metavar="DIR", required=True, help="evidence folder to create; must not exist")
+    run.set_defaults(handler=_cmd_run)
 
     audit = sub.add_parser(
         "audit",
         help="independently re-check an evidence folder",
         description="Re-check labels, the citation baseline, counts and every hash of an evidence "
         "folder, without using the contract's code; write audit.json beside it.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **common,
     )
     audit.add_argument("dir", metavar="DIR", help="an evidence folder written by 'groundlab run'")
+    audit.set_defaults(handler=_cmd_audit)
 
     verify = sub.add_parser(
         "verify",
@@ -87,8 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Verify one answer: a fixture case (--case), or an answer file against a "
         "registry file and a request file. Prints the status, the trace, the accepted map and "
         "near-miss hints.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **common,
     )
     verify.add_argument("--fixtures", metavar="PATH", help="fixture file for --case (default: the study)")
     verify.add_argument("--case", metavar="ID", help="id of a fixture case")
@@ -96,6 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--request", metavar="FILE", help="request file (one request object)")
     verify.add_argument("answer", nargs="?", metavar="ANSWER_FILE", help="answer text file, or - for stdin")
     verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    verify.set_defaults(handler=_cmd_verify)
     return parser
 
 
@@ -132,7 +130,17 @@ def _fail(text: str) -> int:
     return EXIT_ERROR
 
 
-def _cmd_run(args) -> int:
+def _say_counts(counts: Mapping[str, int]) -> None:
+    """The layer funnel that ``run`` and ``audit`` both print."""
+    total = counts["submitted"]
+    _say(f"submitted       {total}")
+    _say(f"strict JSON     {counts['strict_json']} / {total}")
+    _say(f"quote exists    {counts['quote_exists']} / {total}")
+    _say(f"full contract   {counts['full_contract']} / {total}")
+    _say(f"citation-only false accepts: {counts['citation_false_accepts']}")
+
+
+def _cmd_run(args: argparse.Namespace) -> int:
     from groundlab.study.run import EvidenceExistsError, write_evidence
 
     try:
@@ -141,34 +149,25 @@ def _cmd_run(args) -> int:
         return _fail(str(err))
     except OSError as err:  # the folder cannot be made: a file in the way, no permission...
         return _fail(f"cannot create the evidence folder {args.out}: {err.strerror or err}")
-    c = result.counts
+    counts = result.counts
     _say(f"evidence written to {args.out}")
-    _say(f"submitted       {c['submitted']}")
-    _say(f"strict JSON     {c['strict_json']} / {c['submitted']}")
-    _say(f"quote exists    {c['quote_exists']} / {c['submitted']}")
-    _say(f"full contract   {c['full_contract']} / {c['submitted']}")
-    _say(f"citation-only false accepts: {c['citation_false_accepts']}")
+    _say_counts(counts)
     for row in result.rows:
         if not row.agrees:
             _say(f"DISAGREES {row.id}: expected {row.expected}, got {row.actual}")
-    _say(f"labels agreed: {c['submitted'] - c['disagreements']} / {c['submitted']}")
+    _say(f"labels agreed: {counts['submitted'] - counts['disagreements']} / {counts['submitted']}")
     return EXIT_OK if result.ok else EXIT_FINDING
 
 
-def _cmd_audit(args) -> int:
+def _cmd_audit(args: argparse.Namespace) -> int:
     from groundlab.study.audit import write_audit
 
     try:
         report, path = write_audit(args.dir)
     except FileNotFoundError as err:
         return _fail(str(err))
-    c = report.counts
-    if c:
-        _say(f"submitted       {c['submitted']}")
-        _say(f"strict JSON     {c['strict_json']} / {c['submitted']}")
-        _say(f"quote exists    {c['quote_exists']} / {c['submitted']}")
-        _say(f"full contract   {c['full_contract']} / {c['submitted']}")
-        _say(f"citation-only false accepts: {c['citation_false_accepts']}")
+    if report.counts:
+        _say_counts(report.counts)
     if report.frozen:
         _say(f"fixtures: the frozen {report.frozen} (SHA256SUMS)")
     else:
@@ -178,29 +177,6 @@ def _cmd_audit(args) -> int:
     _say(f"audit {'passed' if report.ok else 'FAILED'}: {report.checked} checks, "
          f"{len(report.problems)} problem(s); report in {path}")
     return EXIT_OK if report.ok else EXIT_FINDING
-
-
-def _verdict_json(verdict: Verdict, hints) -> dict:
-    error = verdict.error
-    return {
-        "status": str(verdict.status),
-        "citation_ok": verdict.citation_ok,
-        "accepted": dict(verdict.accepted),
-        "error": None
-        if error is None
-        else {"code": error.code, "message": error.message, "path": list(error.path),
-              "line": error.line, "column": error.column},
-        "trace": [{"claim": s[0], "check": s[1], "passed": s[2], "reason": s[3]} for s in verdict.trace],
-        "hints": [{"kind": h.kind, "message": h.message, "claim": h.claim, "check": h.check} for h in hints],
-    }
-
-
-def _hints(verdict, request, sources):
-    try:
-        from groundlab.hints import hints_for_verdict
-    except ImportError:  # pragma: no cover - hints ship with the package
-        return ()
-    return hints_for_verdict(verdict, request, sources)
 
 
 # parse_claims refuses more than 3 bytes per allowed UTF-16 unit without decoding,
@@ -222,60 +198,75 @@ def _read_answer(name: str) -> bytes:
         raise TrustedInputError(name, f"cannot be read ({err.strerror or err})") from None
 
 
-def _cmd_verify(args, parser) -> int:
+def _verify_inputs(args: argparse.Namespace):
+    """``(raw, request, sources)`` from ``--case`` or from the three files.
+
+    Raises ``TrustedInputError``, ``FrozenFixtureError`` (an edited frozen fixture)
+    or ``KeyError`` (an unknown case id).
+    """
+    if args.case is not None:
+        case_set = load_case_set(args.fixtures)
+        frozen_digests(case_set)  # an edited label fails loudly
+        case = case_set[args.case]
+        return case.raw, case.request, case_set.sources
+    sources = load_registry(args.registry)
+    request = load_request(args.request)
+    try:
+        sources.check_request(request)
+    except ValueError as err:
+        raise TrustedInputError(args.request, str(err)) from None
+    return _read_answer(args.answer), request, sources
+
+
+def _say_verdict(verdict, request, sources, hints) -> None:
+    _say(f"status: {verdict.status}")
+    _say(f"citation-only baseline: {'accepts' if verdict.citation_ok else 'rejects'}")
+    if verdict.error is not None:
+        e = verdict.error
+        place = f" at line {e.line}, column {e.column}" if e.line is not None else ""
+        path = f" ({format_path(e.path)})" if e.path else ""
+        _say(f"parse error {e.code}{place}{path}: {e.message}")
+    _say("trace:")
+    for row in trace_rows(verdict, request, sources):
+        _say(f"  [{'ok  ' if row.passed else 'FAIL'}] {row.line}")
+    if verdict.accepted:
+        _say("accepted:")
+        for key, value in verdict.accepted.items():
+            _say(f"  {key} = {value}")
+    else:
+        _say("accepted: (nothing: a rejected answer returns no fields)")
+    for hint in hints:
+        _say(f"hint: {hint.message}")
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from groundlab.hints import hints_for_verdict
+
     by_case = args.case is not None
     by_files = args.registry is not None or args.request is not None or args.answer is not None
     if by_case == by_files:
         return _fail("verify needs either --case ID, or --registry FILE --request FILE ANSWER_FILE")
+    if by_files and not (args.registry and args.request and args.answer):
+        return _fail("verify with files needs all of --registry FILE, --request FILE and ANSWER_FILE")
     try:
-        if by_case:
-            case_set = load_case_set(args.fixtures)
-            if case_set.path.resolve().parent == fixtures_dir().resolve():
-                verify_frozen(fixtures_dir(), [case_set.path.name])  # an edited label fails loudly
-            case = case_set[args.case]
-            raw, request, sources = case.raw, case.request, case_set.sources
-        else:
-            if not (args.registry and args.request and args.answer):
-                return _fail("verify with files needs all of --registry FILE, --request FILE and ANSWER_FILE")
-            sources = load_registry(args.registry)
-            request = load_request(args.request)
-            try:
-                sources.check_request(request)
-            except ValueError as err:
-                raise TrustedInputError(args.request, str(err)) from None
-            raw = _read_answer(args.answer)
+        raw, request, sources = _verify_inputs(args)
     except (TrustedInputError, FrozenFixtureError) as err:
         return _fail(str(err))
     except KeyError as err:
         return _fail(err.args[0])
     verdict = verify_answer(raw, request, sources)
-    hints = _hints(verdict, request, sources)
+    hints = hints_for_verdict(verdict, request, sources)
     if args.json:
-        _say(json.dumps(_verdict_json(verdict, hints), indent=2, ensure_ascii=False))
+        data = verdict.to_dict()
+        data["hints"] = [{"kind": h.kind, "message": h.message, "claim": h.claim, "check": h.check} for h in hints]
+        _say(json.dumps(data, indent=2, ensure_ascii=False))
     else:
-        _say(f"status: {verdict.status}")
-        _say(f"citation-only baseline: {'accepts' if verdict.citation_ok else 'rejects'}")
-        if verdict.error is not None:
-            e = verdict.error
-            place = f" at line {e.line}, column {e.column}" if e.line is not None else ""
-            path = f" ({format_path(e.path)})" if e.path else ""
-            _say(f"parse error {e.code}{place}{path}: {e.message}")
-        _say("trace:")
-        for row in trace_rows(verdict, request, sources):
-            _say(f"  [{'ok  ' if row.passed else 'FAIL'}] {row.line}")
-        if verdict.accepted:
-            _say("accepted:")
-            for key, value in verdict.accepted.items():
-                _say(f"  {key} = {value}")
-        else:
-            _say("accepted: (nothing: a rejected answer returns no fields)")
-        for hint in hints:
-            _say(f"hint: {hint.message}")
+        _say_verdict(verdict, request, sources, hints)
     return EXIT_OK if verdict.ok else EXIT_FINDING
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``groundlab`` console script; returns the exit code.
+    """Entry point of the ``groundlab`` console script; returns the exit code (0, 1 or 2).
 
     Output that the terminal's encoding cannot show is written with backslash
     escapes; a closed pipe (``groundlab verify ... | head``) ends quietly.
@@ -283,13 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command == "run":
-        return _cmd_run(args)
-    if args.command == "audit":
-        return _cmd_audit(args)
-    return _cmd_verify(args, parser)
+    args = build_parser().parse_args(argv)
+    return args.handler(args)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,6 +1,6 @@
 """Workbook tooling: execute notebooks cleanly, make student copies, extract solutions.
 
-The workbook's conventions (DESIGN, "The workbook"; CONTRIBUTING.md):
+The workbook's conventions (CONTRIBUTING.md):
 
 * exercises and solutions are cells tagged ``exercise`` and ``solution``;
 * a solution is code inside a collapsed ``<details>`` markdown block, never an

@@ -1,9 +1,9 @@
 """Weaker admission checks to compare the contract against (the study's three layers).
 
-Seed 000 compares three ways to admit an answer over the same 22 cases:
+The configuration article compares three ways to admit an answer over 22 cases:
 
 * :func:`strict_json_accepts` -- the answer parses into claims (syntax and shape,
-  :func:`groundlab.core.claims.parse_claims`); 17 of the seed's 22 cases;
+  :func:`groundlab.core.claims.parse_claims`); 17 of the 22 cases;
 * :func:`citation_only_accepts` -- it also cites: every quote appears verbatim in a
   supplied document; 13 of 22;
 * the full contract, :func:`groundlab.core.contract.verify_answer`; 3 of 22.
@@ -41,7 +41,7 @@ def citation_only_accepts(
     """``True`` when ``raw`` parses, holds at least one claim, and every claim's quote
     appears verbatim in a registry document that ``request`` supplied.
 
-    This is the check that seed 000 shows accepting 10 contract violations: it
+    Over the study it accepts 10 contract violations (the configuration article): it
     never asks whether the quote supports the claimed field and value, nor whether
     the document has the requested scope and revision. Raises ``ValueError`` only
     for wrong trusted input, like :func:`groundlab.core.contract.verify_answer`.

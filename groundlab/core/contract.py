@@ -1,23 +1,11 @@
 """The closed configuration contract: an answer's claims against trusted evidence.
 
-:func:`verify_answer` takes the raw answer text, a trusted :class:`~groundlab.core.registry.Request`
-and the trusted sources, and returns a :class:`Verdict`. The checks run in the order
-of the seed implementation (seeds 000/001), and the first failure decides:
-
-1. ``parse`` -- :func:`groundlab.core.claims.parse_claims` -> ``INVALID_JSON``;
-2. ``citation``, over all claims -- the list is non-empty, and every cited document
-   exists, was supplied in the request and contains the quote verbatim ->
-   ``NO_CITATION``;
-3. claim by claim, in answer order: ``duplicate`` (field already claimed) ->
-   ``DUPLICATE_CLAIM``; ``requested`` -> ``UNREQUESTED_FIELD``; ``scope`` (service
-   or environment) -> ``SCOPE_MISMATCH``; ``revision`` -> ``STALE_REVISION``;
-   ``value`` (exact string against the document's fact) -> ``VALUE_MISMATCH``;
-   ``supports`` (the quote is exactly ``field=value``) -> ``QUOTE_NOT_SUPPORTING``;
-4. ``coverage`` -- every requested field answered -> ``INCOMPLETE``; else ``ACCEPT``.
-
-All comparisons are exact strings: ``5s`` is not ``5000`` and ``Prod`` is not
-``prod``. Near misses are explained by :mod:`groundlab.hints`, never turned into a
-pass. A failure returns an empty accepted map (seed 000: no partial success).
+:func:`verify_answer` returns a :class:`Verdict`; the first failing check decides,
+in the order of ``docs/architecture.md``, "Order of checks" (parse, citation, then
+claim by claim duplicate, requested, scope, revision, value, supports, then
+coverage), as the configuration article ("a real citation can still support a
+wrong answer") labels its cases. Comparisons are exact strings (``5s`` is not
+``5000``); a failure returns an empty accepted map (no partial success).
 
 The trace is a tuple of :class:`TraceStep` named tuples ``(claim, check, passed,
 reason)``, sliced from precomputed pieces so verifying stays cheap;
@@ -46,7 +34,7 @@ __all__ = [
 
 
 class Status(str, Enum):
-    """A verdict's status: the seeds' names, plus ``INVALID_JSON`` and ``NO_CITATION``.
+    """A verdict's status: the configuration article's names, plus ``INVALID_JSON`` and ``NO_CITATION``.
 
     A ``str`` enum: ``Status.ACCEPT == "ACCEPT"`` and ``str(Status.ACCEPT) == "ACCEPT"``
     on every supported Python (``__str__`` and ``__format__`` return the value).
@@ -177,7 +165,7 @@ class Verdict(NamedTuple):
 
 
 # Precomputed trace pieces: a verdict's trace is built by slicing these shared
-# tuples, so a passing check costs no allocation (DESIGN: keep the trace cheap).
+# tuples, so a passing check costs no allocation (the trace stays cheap).
 _CLAIM_CHECKS = ("duplicate", "requested", "scope", "revision", "value", "supports")
 _MAX = 8  # groundlab.core.claims.MAX_CLAIMS; parse_claims never returns more
 _PARSE_OK = (TraceStep(None, "parse", True, "ok"),)

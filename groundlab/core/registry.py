@@ -1,14 +1,14 @@
 """Trusted context for the closed configuration contract: sources, requests, registries.
 
-The application, not the model, decides what is being asked and which evidence is
-current (seed 000: "the candidate answer cannot decide which revision is current").
+The application, not the model, decides what is asked and which evidence is current:
+an answer never gets to name its own revision (the configuration article).
 Everything here is trusted input. When trusted input is itself wrong -- two sources
 with one id, a request with no fields, a supplied id that no source has -- the
 constructors raise :class:`ValueError` (or :class:`TypeError` for a wrong type) with a
 message that names the problem. That is a bug in the application, never a verdict.
 
-Loading helpers read the JSON shapes of DESIGN: a registry file is
-``{"sources": [...]}``, a request file is one request object.
+Loaders read a registry file ``{"sources": [...]}`` and a request file (one request
+object); see ``docs/architecture.md``.
 """
 
 from __future__ import annotations

@@ -1,25 +1,11 @@
-"""Chat-model plumbing for the "no quote, no claim" explainer (seed 002).
+"""Chat adapters: the ``ChatModel`` protocol, a fake with canned replies, an OpenAI-compatible adapter.
 
-This module holds everything that talks to (or pretends to be) a language
-model, and nothing that decides what is true:
-
-``ChatModel``
-    The protocol ``groundlab.grounding.explain.explain_match`` calls: one method,
-    ``complete(messages, *, timeout) -> str``.
-``ChatModelError``
-    What a model adapter raises when the provider cannot give an answer.
-``FakeChatModel``
-    Canned replies for tests and notebooks; records every call. Seed 002 tests
-    its explainer with a fake model only, with no network and no key.
-``OpenAICompatibleChatModel``
-    A small adapter for any ``POST {base_url}/chat/completions`` service.
-    It needs ``httpx`` (the optional extra ``groundlab[live]``), imported only
-    when the adapter is used, so this module imports without it.
-``mask_secrets(text, *secrets) -> str``
-    Hide API keys and bearer tokens in text bound for a log or an error
-    message ("provider errors never show secrets", DESIGN.md).
-
-Only the standard library is imported at module import time.
+Nothing here decides what is true: ``groundlab.grounding.explain.explain_match``
+calls a ``ChatModel`` and checks what comes back. Standard library only at
+import time; the adapter imports ``httpx`` (the extra ``groundlab[live]``) when
+it is built or called. Rules ("No Quote, No Claim"): one attempt per call, no
+retry; tests use a fake model; errors never show the key. See
+``docs/architecture.md``, "Grounding".
 """
 
 from __future__ import annotations
@@ -28,117 +14,38 @@ import copy
 import json
 import math
 import os
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
+
+from groundlab.grounding.masking import MASK, mask_secrets
 
 __all__ = [
     "ChatModel",
     "ChatModelError",
     "FakeChatModel",
     "OpenAICompatibleChatModel",
-    "mask_secrets",
-    "MASK",
+    "check_timeout",
     "ENV_BASE_URL",
     "ENV_MODEL",
     "ENV_API_KEY",
 ]
-
-#: The text that replaces a secret.
-MASK: str = "***"
 
 #: Environment variables read by ``OpenAICompatibleChatModel.from_env``.
 ENV_BASE_URL: str = "GROUNDLAB_LLM_BASE_URL"
 ENV_MODEL: str = "GROUNDLAB_LLM_MODEL"
 ENV_API_KEY: str = "GROUNDLAB_LLM_API_KEY"
 
-# Secret-looking patterns. Each keeps a harmless prefix and masks the value.
-_SECRET_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    # "Authorization: Bearer <token>", "Basic <credentials>"
-    (re.compile(r"(?i)\b(bearer|basic)(\s+)[^\s\"',;]+"), r"\1\2" + MASK),
-    # api_key=..., "api_key": "...", x-api-key: ..., access_token=..., ?key=...
-    (
-        re.compile(
-            r"(?i)((?:\b|_)(?:api[_-]?key|access[_-]?token|token|secret|password|key)"
-            r"[\"']?\s*[:=]\s*[\"']?)([^\s\"',;&]+)"
-        ),
-        r"\1" + MASK,
-    ),
-    # OpenAI-style keys: sk-..., sk-proj-...
-    (re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{3,}"), "sk-" + MASK),
-    # Google API keys (the seed's service is Gemini): AIza...
-    (re.compile(r"\bAIza[0-9A-Za-z_\-]{10,}"), MASK),
-    # user:password@ in URLs
-    (re.compile(r"(?<=://)[^/\s:@]+:[^/\s@]+@"), MASK + "@"),
-)
-
-
-def mask_secrets(text: str, *secrets: str | None) -> str:
-    """Return ``text`` with API keys, tokens and the given secrets replaced by ``***``.
-
-    Masked, in this order:
-
-    1. every occurrence of each extra secret passed in ``secrets`` (for
-       example an adapter's configured key), longest first; ``None`` and empty
-       strings are skipped;
-    2. ``Bearer <token>`` / ``Basic <credentials>`` (any case);
-    3. the value after ``api_key``, ``api-key``, ``apikey``, ``x-api-key``,
-       ``access_token``, ``token``, ``secret``, ``password`` or ``key`` followed
-       by ``=`` or ``:`` (with or without JSON quotes), e.g. ``api_key=abc`` or
-       ``"api_key": "abc"``;
-    4. ``sk-...``-style keys (kept as ``sk-***``) and ``AIza...`` Google keys;
-    5. ``user:password@`` in URLs.
-
-    This is a best-effort filter for logs and error messages, not a proof that
-    no secret remains: a key in an unknown format that is not passed in
-    ``secrets`` may survive. Over-masking is preferred to under-masking.
-
-    Args:
-        text: any text (``str``).
-        *secrets: exact strings that must not appear in the result.
-
-    Returns:
-        The masked ``str``.
-
-    Raises:
-        TypeError: if ``text`` or a secret is not a ``str`` (``None`` secrets
-            are allowed and skipped).
-
-    Rule source: DESIGN.md "No quote, no claim" ("provider errors never show
-    secrets to the user"); seed 002 tests a provider error carrying a fake key.
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, not {type(text).__name__}")
-    extra = []
-    for secret in secrets:
-        if secret is None:
-            continue
-        if not isinstance(secret, str):
-            raise TypeError(f"secrets must be str or None, not {type(secret).__name__}")
-        if secret:
-            extra.append(secret)
-    for secret in sorted(extra, key=len, reverse=True):
-        text = text.replace(secret, MASK)
-    for pattern, replacement in _SECRET_PATTERNS:
-        text = pattern.sub(replacement, text)
-    return text
-
 
 @runtime_checkable
 class ChatModel(Protocol):
     """Anything that turns a chat prompt into one reply string.
 
-    ``complete(messages, *, timeout)``:
-
-    * ``messages``: ``list[dict[str, str]]``, each ``{"role": ..., "content": ...}``
-      with role ``"system"`` or ``"user"``, in order.
-    * ``timeout``: ``float``, seconds the caller is willing to wait.
-    * returns the model's reply text (``str``), unparsed.
-    * should raise ``ChatModelError`` when the provider fails; callers such as
-      ``explain_match`` treat *any* exception as a provider failure.
-
-    The protocol is ``runtime_checkable``: ``isinstance(obj, ChatModel)`` only
-    checks that a ``complete`` attribute exists.
+    ``complete(messages, *, timeout) -> str``: ``messages`` is a
+    ``list[dict[str, str]]`` of ``{"role": "system" | "user", "content": ...}``
+    in order; ``timeout`` is in seconds (``float``); the reply is returned
+    unparsed. It should raise ``ChatModelError`` when the provider fails
+    (``explain_match`` treats *any* ``Exception`` as a provider failure).
+    ``isinstance(obj, ChatModel)`` only checks that ``complete`` exists.
     """
 
     def complete(self, messages: list[dict[str, str]], *, timeout: float) -> str:
@@ -149,19 +56,38 @@ class ChatModel(Protocol):
 class ChatModelError(Exception):
     """The chat-model provider could not give an answer.
 
-    Raised by adapters for connection failures, timeouts, non-2xx statuses and
-    replies that are not the expected JSON. Adapters in this module mask their
-    key in the message (``mask_secrets``), but the message is still meant for
-    logs, not for end users: ``explain_match`` shows users a fixed sentence.
+    Raised by the adapter for connection failures, timeouts, non-2xx statuses
+    and replies that are not chat-completions JSON. The key is masked in the
+    message (``mask_secrets``), which is still meant for logs, not users:
+    ``explain_match`` shows users a fixed sentence.
 
     Attributes:
-        status_code: the HTTP status (``int``) when the provider answered with
-            a non-2xx status, else ``None``.
+        status_code: the HTTP status (``int``) of a non-2xx answer, else ``None``.
     """
 
     def __init__(self, message: str, *, status_code: int | None = None) -> None:
         super().__init__(message)
         self.status_code = status_code
+
+
+def _finite_number(value: object, name: str, *, unit: str = "", positive: bool) -> float:
+    # A real number (not bool), finite, and > 0 (positive) or >= 0; as a float.
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number{unit}, not {type(value).__name__}")
+    if not math.isfinite(value) or value < 0 or (positive and value == 0):
+        bound = "> 0" if positive else ">= 0"
+        raise ValueError(f"{name} must be a finite number{unit} {bound}, got {value!r}")
+    return float(value)
+
+
+def check_timeout(timeout: object) -> float:
+    """Return ``timeout`` (seconds) as a ``float`` after checking it is a finite number > 0.
+
+    Raises:
+        TypeError: if ``timeout`` is not an ``int`` or ``float`` (``bool`` is refused).
+        ValueError: if it is not finite or not > 0.
+    """
+    return _finite_number(timeout, "timeout", unit=" of seconds", positive=True)
 
 
 def _check_messages(messages: object) -> list[dict[str, str]]:
@@ -179,38 +105,24 @@ def _check_messages(messages: object) -> list[dict[str, str]]:
     return messages
 
 
-def _check_timeout(timeout: object) -> float:
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
-        raise TypeError(f"timeout must be a number of seconds, not {type(timeout).__name__}")
-    if not math.isfinite(timeout) or timeout <= 0:
-        raise ValueError(f"timeout must be a finite number of seconds > 0, got {timeout!r}")
-    return float(timeout)
-
-
 class FakeChatModel:
-    """A chat model with canned replies, for tests and notebooks (seed 002).
+    """A chat model with canned replies, for tests and notebooks; records every call.
 
     Args:
-        replies: either one ``str``, returned for every call, or a non-empty
-            sequence whose items are used one per call, in order. A sequence
-            item that is a ``BaseException`` instance is raised instead of
-            returned (to simulate a provider failure). A call after the
-            sequence is used up raises ``LookupError`` (so a test that calls
-            the model more often than planned fails loudly; a single reply
-            that should repeat is given as a plain ``str``).
+        replies: one ``str``, returned for every call, or a non-empty sequence
+            used one item per call, in order; an item that is a
+            ``BaseException`` instance is raised instead of returned. A call
+            after the sequence is used up raises ``LookupError``.
 
     Attributes:
-        calls: ``list[list[dict[str, str]]]``, a deep copy of the ``messages``
-            of every call, in order (recorded before the reply is chosen, so
-            failing calls are recorded too).
-        timeouts: ``list[float]``, the ``timeout`` of every call, in order.
+        calls: ``list[list[dict[str, str]]]``, a deep copy of each call's
+            ``messages`` (failing calls included).
+        timeouts: ``list[float]``, each call's ``timeout`` in seconds.
 
     Raises:
-        TypeError: at construction, if ``replies`` is not a ``str`` or a
-            sequence of ``str`` / ``BaseException`` instances; at call time, if
-            ``messages`` or ``timeout`` has the wrong type.
-        ValueError: at construction, if the sequence is empty; at call time,
-            if ``timeout`` is not finite and > 0.
+        TypeError: ``replies`` is not a ``str`` or a sequence of ``str`` /
+            exception instances; at call time, malformed ``messages`` or ``timeout``.
+        ValueError: the sequence is empty; at call time, ``timeout`` not finite and > 0.
     """
 
     def __init__(self, replies: str | Sequence[str | BaseException]) -> None:
@@ -246,7 +158,7 @@ class FakeChatModel:
             BaseException: the canned exception, when that is the next item.
         """
         _check_messages(messages)
-        timeout = _check_timeout(timeout)
+        timeout = check_timeout(timeout)
         self.calls.append(copy.deepcopy(messages))
         self.timeouts.append(timeout)
         if self._repeat is not None:
@@ -279,30 +191,22 @@ def _import_httpx() -> Any:
 class OpenAICompatibleChatModel:
     """A ``ChatModel`` for services that speak the OpenAI chat-completions API.
 
-    Each ``complete`` call sends one ``POST {base_url}/chat/completions`` with
-    the JSON body ``{"model": model, "messages": messages, "temperature":
-    temperature}`` and, when ``api_key`` is given, the header
-    ``Authorization: Bearer <api_key>``; it returns
-    ``choices[0].message.content``. There is exactly one attempt, no retry
-    (seed 002: someone is waiting). The default temperature is 0.0: the model
-    should copy text, not be creative.
+    ``complete`` sends one ``POST {base_url}/chat/completions`` with the JSON
+    body ``{"model", "messages", "temperature"}`` (and ``Authorization: Bearer
+    <api_key>`` when a key is given) and returns ``choices[0].message.content``:
+    one attempt, no retry. The key never appears in ``repr``, in error messages
+    or in ``ChatModelError`` chains (raised ``from None``).
 
     Args:
-        base_url: e.g. ``"https://api.openai.com/v1"`` or
-            ``"http://127.0.0.1:11434/v1"``; must start with ``http://`` or
-            ``https://``; a trailing ``/`` is removed.
+        base_url: ``str`` starting with ``http://`` or ``https://``, e.g.
+            ``"http://127.0.0.1:11434/v1"``; a trailing ``/`` is removed.
         model: the provider's model name (non-empty ``str``).
-        api_key: the key, or ``None`` (or ``""``) for services without one.
-        temperature: finite ``float`` >= 0.
+        api_key: the key, or ``None`` / ``""`` for services without one.
+        temperature: finite ``float`` >= 0; default 0.0 (copy text, do not invent).
 
     Raises:
-        ImportError: if ``httpx`` is not installed (message says
-            ``pip install 'groundlab[live]'``).
-        TypeError / ValueError: for arguments of the wrong type or value.
-
-    The key never appears in ``repr``, in error messages (they go through
-    ``mask_secrets`` with the key), or in ``ChatModelError`` chains (errors
-    are raised ``from None``). ``secrets`` lists the strings a log must mask.
+        ImportError: ``httpx`` is not installed (the message says ``pip install 'groundlab[live]'``).
+        TypeError / ValueError: an argument of the wrong type or value.
     """
 
     def __init__(
@@ -323,13 +227,9 @@ class OpenAICompatibleChatModel:
             raise ValueError("model must be a non-empty str")
         if api_key is not None and not isinstance(api_key, str):
             raise TypeError(f"api_key must be a str or None, not {type(api_key).__name__}")
-        if isinstance(temperature, bool) or not isinstance(temperature, (int, float)):
-            raise TypeError(f"temperature must be a number, not {type(temperature).__name__}")
-        if not math.isfinite(temperature) or temperature < 0:
-            raise ValueError(f"temperature must be a finite number >= 0, got {temperature!r}")
+        self.temperature = _finite_number(temperature, "temperature", positive=False)
         self.base_url = base_url
         self.model = model.strip()
-        self.temperature = float(temperature)
         self._api_key = api_key or None
 
     @property
@@ -344,16 +244,14 @@ class OpenAICompatibleChatModel:
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> OpenAICompatibleChatModel | None:
-        """Build an adapter from ``GROUNDLAB_LLM_BASE_URL``, ``GROUNDLAB_LLM_MODEL``
-        and (optional) ``GROUNDLAB_LLM_API_KEY``.
+        """Build an adapter from ``ENV_BASE_URL``, ``ENV_MODEL`` and (optional) ``ENV_API_KEY``.
 
         Args:
             environ: the mapping to read (default ``os.environ``).
 
         Returns:
-            The adapter, or ``None`` when the base URL or the model is unset
-            or blank, so an app can run without a live model (seed 002: the
-            AI feature is optional).
+            The adapter, or ``None`` when the base URL or the model is unset or
+            blank, so an app runs without a live model.
 
         Raises:
             ImportError / ValueError: as the constructor does.
@@ -366,31 +264,26 @@ class OpenAICompatibleChatModel:
         api_key = (env.get(ENV_API_KEY) or "").strip() or None
         return cls(base_url, model, api_key)
 
-    def _mask(self, text: str) -> str:
-        return mask_secrets(text, *self.secrets)
+    def _failure(self, text: str, status_code: int | None = None) -> ChatModelError:
+        return ChatModelError(mask_secrets(text, *self.secrets), status_code=status_code)
 
     def complete(self, messages: list[dict[str, str]], *, timeout: float) -> str:
-        """Send ``messages`` once and return the reply text.
+        """Send ``messages`` once and return ``choices[0].message.content`` (``str``).
 
         Args:
             messages: ``list[dict[str, str]]`` with ``role`` and ``content``.
-            timeout: seconds (finite, > 0). httpx applies it to each phase
-                (connect, write, each read, pool), so it bounds every wait,
-                not the sum of them.
-
-        Returns:
-            ``choices[0].message.content`` (``str``).
+            timeout: seconds (finite, > 0); httpx applies it to each phase
+                (connect, write, each read, pool), not to their sum.
 
         Raises:
             TypeError / ValueError: for malformed ``messages`` or ``timeout``.
-            ChatModelError: on a timeout, a connection or protocol failure, a
-                non-2xx status (``status_code`` set), or a body that is not
-                JSON with a string at ``choices[0].message.content``. The key
-                is masked in every message.
+            ChatModelError: a timeout, a connection or protocol failure, a
+                non-2xx status (``status_code`` set), or a body without a string
+                at ``choices[0].message.content``; the key is masked.
         """
         httpx = _import_httpx()
         _check_messages(messages)
-        timeout = _check_timeout(timeout)
+        timeout = check_timeout(timeout)
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
@@ -401,12 +294,10 @@ class OpenAICompatibleChatModel:
         try:
             response = httpx.post(self.url, json=payload, headers=headers, timeout=timeout)
         except httpx.TimeoutException:
-            failure = ChatModelError(
-                self._mask(f"chat model request to {self.url} timed out after {timeout:g} s")
-            )
+            failure = self._failure(f"chat model request to {self.url} timed out after {timeout:g} s")
         except httpx.HTTPError as exc:
-            failure = ChatModelError(
-                self._mask(f"chat model request to {self.url} failed: {type(exc).__name__}: {exc}")
+            failure = self._failure(
+                f"chat model request to {self.url} failed: {type(exc).__name__}: {exc}"
             )
         if failure is not None:
             # Raised outside the except block: no chained httpx exception
@@ -415,21 +306,17 @@ class OpenAICompatibleChatModel:
         assert response is not None
 
         if not 200 <= response.status_code < 300:
-            body = response.text[:300]
-            raise ChatModelError(
-                self._mask(
-                    f"chat model request to {self.url} returned HTTP {response.status_code}: {body}"
-                ),
-                status_code=response.status_code,
+            raise self._failure(
+                f"chat model request to {self.url} returned HTTP {response.status_code}: "
+                f"{response.text[:300]}",
+                response.status_code,
             ) from None
 
         content = _reply_content(response.content)
         if content is None:
-            raise ChatModelError(
-                self._mask(
-                    f"chat model response from {self.url} was not chat-completions JSON "
-                    "with a string at choices[0].message.content"
-                )
+            raise self._failure(
+                f"chat model response from {self.url} was not chat-completions JSON "
+                "with a string at choices[0].message.content"
             ) from None
         return content
 
@@ -442,7 +329,7 @@ class OpenAICompatibleChatModel:
 
 
 def _reply_content(body: bytes) -> str | None:
-    """Return ``choices[0].message.content`` from a response body, or None."""
+    # choices[0].message.content of a response body, or None.
     try:
         data = json.loads(body.decode("utf-8"))
         content = data["choices"][0]["message"]["content"]

@@ -9,12 +9,13 @@ use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
-from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab.grounding.rule import is_quoted
 
 __all__ = [
     "MAX_POINTS",
@@ -29,7 +30,7 @@ __all__ = [
 ]
 
 #: At most this many points of each kind (matches, gaps) are kept; items after
-#: the fifth kept one are neither checked nor counted as dropped (seed 002).
+#: the fifth kept one are neither checked nor counted as dropped ("No Quote, No Claim").
 MAX_POINTS: int = 5
 
 #: Notice shown to the user when no checked point was removed.
@@ -59,7 +60,7 @@ class DraftClaim(BaseModel):
 
     Unknown members (``"confidence"``, ``"score"``...) are ignored. When both
     spellings are present, the snake_case one wins. Values are not trimmed or
-    checked here; that is ``check_draft``'s job (seed 002).
+    checked here; that is ``check_draft``'s job.
 
     Raises:
         pydantic.ValidationError: if the item is not an object or a field is
@@ -78,7 +79,7 @@ class DraftClaim(BaseModel):
 
 
 class Draft(BaseModel):
-    """A model's explanation draft: ``{"matches": [...], "gaps": [...]}`` (seed 002).
+    """A model's explanation draft: ``{"matches": [...], "gaps": [...]}``.
 
     Fields:
 
@@ -118,7 +119,7 @@ class Draft(BaseModel):
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """A point that passed the check, ready to show (seed 002).
+    """A point that passed the check, ready to show.
 
     Attributes (all ``str``, trimmed of surrounding whitespace with
     ``str.strip()``, otherwise exactly as the model wrote them):
@@ -135,7 +136,7 @@ class Point:
 
 @dataclass(frozen=True, slots=True)
 class Explanation:
-    """The checked explanation shown to the user (seed 002).
+    """The checked explanation shown to the user.
 
     Attributes:
         matches: ``tuple[Point, ...]``, at most ``MAX_POINTS``, in draft order.
@@ -157,7 +158,7 @@ class Explanation:
 
 
 class NoGroundedPoints(Exception):
-    """No point of the draft survived the quote check (seed 002).
+    """No point of the draft survived the quote check.
 
     An empty explanation would itself read as a claim ("you match nothing"),
     so the caller gets this error instead and shows no explanation.
@@ -186,12 +187,29 @@ def _has_text(value: str | None) -> bool:
     return value is not None and bool(value.strip())
 
 
+def _keep(
+    claims: Sequence[DraftClaim | None], grounded: Callable[[DraftClaim], bool]
+) -> tuple[tuple[Point, ...], int]:
+    # Check claims in order until MAX_POINTS are kept: (kept points, checked ones dropped).
+    kept: list[Point] = []
+    dropped = 0
+    for claim in claims:
+        if len(kept) == MAX_POINTS:
+            break
+        if claim is not None and _has_text(claim.point) and grounded(claim):
+            quotes = ((claim.profile_quote or "").strip(), (claim.job_quote or "").strip())
+            kept.append(Point((claim.point or "").strip(), *quotes))
+        else:
+            dropped += 1
+    return tuple(kept), dropped
+
+
 def _notice(dropped: int) -> str:
     return NOTICE_ALL_KEPT if dropped == 0 else NOTICE_SOME_DROPPED.format(dropped=dropped)
 
 
 def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
-    """Keep the draft's grounded points and count the rest (seed 002).
+    """Keep the draft's grounded points and count the rest.
 
     ``matches`` are checked first, then ``gaps``, each in draft order. For each
     list, checking stops once ``MAX_POINTS`` (5) points of that kind are kept;
@@ -220,6 +238,8 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
     Raises:
         TypeError: if ``draft`` is not a ``Draft`` or a text is not a ``str``.
         NoGroundedPoints: if no match and no gap is kept.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
     """
     if not isinstance(draft, Draft):
         raise TypeError(f"draft must be a groundlab.Draft, not {type(draft).__name__}")
@@ -227,43 +247,15 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type(value).__name__}")
 
-    dropped = 0
-    matches: list[Point] = []
-    for claim in draft.matches:
-        if len(matches) == MAX_POINTS:
-            break
-        if (
-            claim is not None
-            and _has_text(claim.point)
-            and is_quoted(claim.profile_quote, profile_text)
-            and is_quoted(claim.job_quote, job_text)
-        ):
-            matches.append(
-                Point(
-                    (claim.point or "").strip(),
-                    (claim.profile_quote or "").strip(),
-                    (claim.job_quote or "").strip(),
-                )
-            )
-        else:
-            dropped += 1
-
-    gaps: list[Point] = []
-    for claim in draft.gaps:
-        if len(gaps) == MAX_POINTS:
-            break
-        # Format check only: an empty profile quote does not prove the
-        # profile lacks the skill.
-        if (
-            claim is not None
-            and _has_text(claim.point)
-            and not _has_text(claim.profile_quote)
-            and is_quoted(claim.job_quote, job_text)
-        ):
-            gaps.append(Point((claim.point or "").strip(), "", (claim.job_quote or "").strip()))
-        else:
-            dropped += 1
-
+    matches, dropped_matches = _keep(
+        draft.matches,
+        lambda c: is_quoted(c.profile_quote, profile_text) and is_quoted(c.job_quote, job_text),
+    )
+    # Format check only: an empty profile quote does not prove the profile lacks the skill.
+    gaps, dropped_gaps = _keep(
+        draft.gaps, lambda c: not _has_text(c.profile_quote) and is_quoted(c.job_quote, job_text)
+    )
+    dropped = dropped_matches + dropped_gaps
     if not matches and not gaps:
         raise NoGroundedPoints(dropped)
-    return Explanation(tuple(matches), tuple(gaps), dropped, _notice(dropped))
+    return Explanation(matches, gaps, dropped, _notice(dropped))

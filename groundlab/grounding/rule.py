@@ -47,7 +47,7 @@ def _require_text(value: object, name: str) -> str:
 def normalize_quote(text: str | None) -> str:
     """Return the normal form in which quotes and sources are compared.
 
-    Steps, in order ("No quote, no claim"; DESIGN.md):
+    Steps, in order:
 
     1. ``None`` becomes ``""``.
     2. Lower-case with ``str.lower()`` (full Unicode lower-casing; a few
@@ -70,6 +70,8 @@ def normalize_quote(text: str | None) -> str:
 
     Example: ``normalize_quote(' “Java (Intermediate,\\t3 years)”. ')`` is
     ``'java (intermediate, 3 years)'``.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
     """
     return _normalize(_require_text(text, "text"))
 
@@ -77,21 +79,12 @@ def normalize_quote(text: str | None) -> str:
 def is_quoted(quote: str | None, source: str | None) -> bool:
     """Return True iff ``quote`` occurs in ``source`` after normalising both.
 
-    The rule ("No quote, no claim"): the normalised quote must be at
-    least ``MIN_QUOTE_CHARS`` (3) characters long, counted in code points, and
-    a substring of the normalised source (see ``normalize_quote``). The test is
-    a plain ``in``; no regular expression is involved, so ``"a.*s"`` or
-    ``"50% (approx"`` are just the characters they show. ``None`` or an empty
-    quote or source never counts. Each distinct source string is normalised
-    once and cached, so many quotes against one long source stay fast.
-
-    What a True result does *not* prove:
-
-    * that the quote is a whole word or phrase: this is a substring test, so
-      ``is_quoted("Java", "JavaScript")`` is True;
-    * that the point built on the quote is true: the check proves the words
-      exist in the text the model was given, nothing about what was said with
-      them.
+    The normalised quote must be at least ``MIN_QUOTE_CHARS`` (3) code points
+    long and a plain substring (``in``, no regular expression) of the
+    normalised source (``normalize_quote``). ``None`` or an empty quote or
+    source never counts. Each distinct source is normalised once and cached.
+    True does not prove a whole word (``is_quoted("Java", "JavaScript")`` is
+    True) nor that the point built on the quote is true.
 
     Args:
         quote: the evidence the model cited, or ``None``.
@@ -103,6 +96,8 @@ def is_quoted(quote: str | None, source: str | None) -> bool:
 
     Raises:
         TypeError: if ``quote`` or ``source`` is neither ``str`` nor ``None``.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
     """
     needle = _normalize(_require_text(quote, "quote"))
     if len(needle) < MIN_QUOTE_CHARS:

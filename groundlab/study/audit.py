@@ -1,26 +1,20 @@
 """An independent audit of an evidence folder written by ``groundlab run``.
 
-Seed 000 pairs every run with "an independent Python audit" that recomputes the
-citation baseline and verifies labels, output and hashes. This module is that
-audit. It deliberately does not import :mod:`groundlab.core.contract` or
-:mod:`groundlab.study.run`: its citation check, its label comparison and its counts
-are its own code, so a bug in the contract cannot hide itself. It uses the
-parser (:func:`groundlab.core.claims.parse_claims`) for the strict-JSON layer, as
-DESIGN allows, and :func:`groundlab.study.cases.digest` for hashing.
+The configuration article ("a real citation can still support a wrong answer")
+pairs every run with an independent audit that recomputes the citation baseline
+and checks labels, output and hashes. This module is that audit. It imports
+neither :mod:`groundlab.core.contract` nor :mod:`groundlab.study.run`: its citation
+check, label comparison and counts are its own code, so a bug in the contract
+cannot hide itself (``docs/architecture.md``). It uses the parser
+(:func:`groundlab.core.claims.parse_claims`) for the strict-JSON layer.
 
-What it checks, each as a named finding:
-
-* the three files exist and are JSON; ``results.json`` and ``fixtures.json`` hash to
-  what ``manifest.json`` recorded (tampering); the package sources on disk hash to
-  what was recorded (the code that ran is the code being audited);
-* every fixture case has exactly one result row, and no row is extra;
-* each row's ``expected`` is the fixture's label, and ``actual`` equals it;
-* strict JSON and citation-only decisions, recomputed here, equal the row's;
-* the counts in ``results.json`` equal the counts recomputed from the fixtures.
-
-:func:`audit_evidence` returns an :class:`AuditReport`; :func:`write_audit` also
-saves it as ``audit.json`` (or ``audit-2.json``... if one exists: nothing is
-overwritten).
+It reports, each as one sentence of :attr:`AuditReport.problems`: a missing or
+unreadable evidence file, or one that does not belong; ``fixtures.json`` or
+``results.json`` not matching its recorded SHA-256; a copy said to be frozen that
+is not; a package ``.py`` file (any subpackage) that differs from, or is missing
+from, the hashes the run recorded; a fixture case without exactly one row; a row
+field that differs from the label or from the audit's own decision; a count that
+differs from the audit's own count.
 """
 
 from __future__ import annotations
@@ -34,20 +28,24 @@ from typing import Any
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
 from groundlab.core.trusted import FrozenFixtureError, digest, fixtures_dir, package_digests, read_checksums
 
-__all__ = ["AuditReport", "audit_evidence", "write_audit"]
+__all__ = ["EVIDENCE_FILES", "AuditReport", "audit_evidence", "write_audit"]
+
+EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
+"""The files ``groundlab run`` writes; ``audit.json``, ``audit-2.json``... are the audit's own."""
+_AUDIT_FILE = re.compile(r"audit(-[0-9]+)?\.json")
+_COUNT_KEYS = ("submitted", "strict_json", "quote_exists", "full_contract", "citation_false_accepts")
 
 
 @dataclass
 class AuditReport:
-    """What the audit found. ``problems`` is empty exactly when the audit passed.
+    """What the audit found; ``problems`` is empty exactly when the audit passed.
 
-    ``counts`` are recomputed by the audit itself from the fixture copy:
-    ``submitted``, ``strict_json``, ``quote_exists``, ``full_contract`` (cases
-    labelled ACCEPT whose row says ACCEPT), ``citation_false_accepts``.
-    ``checked`` counts the individual checks made. ``frozen`` is the name of the
-    frozen fixture file (``SHA256SUMS``) whose bytes the evidence's ``fixtures.json``
-    has, found by the audit itself, or ``None`` when it is no frozen file (a copy
-    someone edited): a clean audit of a non-frozen run says nothing about the study.
+    ``counts`` are the audit's own, from the fixture copy: ``submitted``,
+    ``strict_json``, ``quote_exists``, ``full_contract`` (rows labelled and decided
+    ``ACCEPT``), ``citation_false_accepts`` and ``disagreements`` (rows not marked as
+    agreeing). ``checked`` counts the checks made. ``frozen`` is the name of the
+    frozen fixture file (in ``SHA256SUMS``) whose bytes ``fixtures.json`` has, or
+    ``None`` for any other file: a clean audit of such a run says nothing about the study.
     """
 
     folder: str
@@ -88,14 +86,9 @@ def _load(folder: Path, name: str, report: AuditReport) -> Any:
     return None
 
 
-EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
-_AUDIT_FILE = re.compile(r"audit(-[0-9]+)?\.json")
-"""The files ``groundlab run`` writes; ``audit*.json`` are the audit's own."""
-
-
 def _cites(claims, request: dict, sources: dict[str, dict]) -> bool:
-    """The citation-only baseline, written again: non-empty, every doc supplied and
-    present, every quote a verbatim substring of that document's text."""
+    """The citation-only baseline, written again: non-empty, and every claim's doc is
+    supplied and present and its quote a verbatim substring of that document's text."""
     if not claims:
         return False
     for claim in claims:
@@ -107,12 +100,27 @@ def _cites(claims, request: dict, sources: dict[str, dict]) -> bool:
     return True
 
 
+def _frozen_sums() -> dict[str, str]:
+    """``SHA256SUMS`` of the fixtures folder, or ``{}`` when it cannot be read."""
+    try:
+        return read_checksums(fixtures_dir())
+    except (FrozenFixtureError, ValueError, OSError):
+        return {}
+
+
+def _frozen_name(copy: Path) -> str | None:
+    """The frozen fixture file whose digest ``copy`` has, or ``None``."""
+    try:
+        wanted = digest(copy)
+    except OSError:
+        return None
+    return next((name for name, value in sorted(_frozen_sums().items()) if value == wanted), None)
+
+
 def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
-    pairs = [
-        ("fixtures.json", (manifest.get("fixtures") or {}).get("sha256")),
-        ("results.json", (manifest.get("results") or {}).get("sha256")),
-    ]
-    for name, recorded in pairs:
+    """The two evidence files match their recorded SHA-256; a frozen copy is frozen."""
+    for name, section in (("fixtures.json", "fixtures"), ("results.json", "results")):
+        recorded = (manifest.get(section) or {}).get("sha256")
         report.checked += 1
         path = folder / name
         if recorded is None:
@@ -121,56 +129,41 @@ def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
             continue  # reported once already, when the file was loaded
         elif digest(path) != recorded:
             report.problems.append(f"{name} does not match its sha256 in manifest.json (changed after the run)")
-    _check_frozen(folder, manifest.get("fixtures") or {}, report)
-    recorded_sources = manifest.get("package") or {}
-    if not recorded_sources:
-        report.problems.append("manifest.json records no package source hashes")
-    current = package_digests()
-    for name, recorded in sorted(recorded_sources.items()):
-        report.checked += 1
-        if name not in current:
-            report.problems.append(f"{name} was recorded but is not in the installed package")
-        elif current[name] != recorded:
-            report.problems.append(f"{name} differs from the source that produced this evidence")
-    for key in sorted(current.keys() - recorded_sources.keys()):
-        report.problems.append(f"{key} is in the package but was not recorded by the run")
-
-
-def _check_frozen(folder: Path, recorded: dict, report: AuditReport) -> None:
-    """A run that claims frozen fixtures must hold a byte-for-byte frozen copy."""
-    if recorded.get("frozen") is not True:
+    fixtures = manifest.get("fixtures") or {}
+    if fixtures.get("frozen") is not True:
         return
     report.checked += 1
-    name = recorded.get("name")
-    try:
-        frozen = read_checksums(fixtures_dir()).get(str(name))
-    except (FrozenFixtureError, ValueError, OSError):
-        frozen = None
+    name = fixtures.get("name")
+    frozen = _frozen_sums().get(str(name))
     copy = folder / "fixtures.json"
     if frozen is None:
         report.problems.append(f"manifest.json says {name!r} is frozen, but SHA256SUMS does not list it")
-    elif recorded.get("frozen_sha256") != frozen or not copy.is_file() or digest(copy) != frozen:
-        report.problems.append(
-            f"fixtures.json is not the frozen {name} (its sha256 differs from SHA256SUMS)"
-        )
+    elif fixtures.get("frozen_sha256") != frozen or not copy.is_file() or digest(copy) != frozen:
+        report.problems.append(f"fixtures.json is not the frozen {name} (its sha256 differs from SHA256SUMS)")
 
 
-def _frozen_name(copy: Path) -> str | None:
-    """The frozen fixture file whose digest ``copy`` has, or ``None``."""
-    try:
-        wanted = digest(copy)
-        sums = read_checksums(fixtures_dir())
-    except (FrozenFixtureError, ValueError, OSError):
-        return None
-    return next((name for name, value in sorted(sums.items()) if value == wanted), None)
+def _check_sources(manifest: dict, report: AuditReport) -> None:
+    """Every ``.py`` file of the package, in every subpackage, hashes as the run recorded."""
+    recorded = manifest.get("package") or {}
+    if not recorded:
+        report.problems.append("manifest.json records no package source hashes")
+    current = package_digests()
+    for name, value in sorted(recorded.items()):
+        report.checked += 1
+        if name not in current:
+            report.problems.append(f"{name} was recorded but is not in the installed package")
+        elif current[name] != value:
+            report.problems.append(f"{name} differs from the source that produced this evidence")
+    for name in sorted(current.keys() - recorded.keys()):
+        report.problems.append(f"{name} is in the package but was not recorded by the run")
 
 
 def audit_evidence(folder: str | Path) -> AuditReport:
-    """Audit the evidence folder ``folder``.
+    """Audit the evidence folder ``folder`` and return an :class:`AuditReport`.
 
     A damaged folder never raises: every problem becomes a line of
     :attr:`AuditReport.problems`. Raises ``FileNotFoundError`` only when ``folder``
-    is not a directory or holds none of the evidence files.
+    is not a directory or holds none of :data:`EVIDENCE_FILES`.
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -180,8 +173,7 @@ def audit_evidence(folder: str | Path) -> AuditReport:
         raise FileNotFoundError(
             f"{folder} is not an evidence folder (none of {', '.join(EVIDENCE_FILES)} is in it)"
         )
-    report = AuditReport(folder=str(folder))
-    report.frozen = _frozen_name(folder / "fixtures.json")
+    report = AuditReport(folder=str(folder), frozen=_frozen_name(folder / "fixtures.json"))
     manifest = _load(folder, "manifest.json", report)
     results = _load(folder, "results.json", report)
     fixture = _load(folder, "fixtures.json", report)
@@ -191,6 +183,7 @@ def audit_evidence(folder: str | Path) -> AuditReport:
     try:
         if isinstance(manifest, dict):
             _check_hashes(folder, manifest, report)
+            _check_sources(manifest, report)
         elif manifest is not None:
             report.problems.append("manifest.json is not a JSON object")
         if isinstance(results, dict) and isinstance(fixture, dict):
@@ -202,57 +195,65 @@ def audit_evidence(folder: str | Path) -> AuditReport:
     return report
 
 
-def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
-    """Re-derive every row and the counts from the fixture copy; record differences."""
+def _row_checks(case: dict, row: dict, sources: dict[str, dict]) -> tuple[list[tuple[str, Any, Any]], bool, bool]:
+    """``(checks, parsed, cited)`` for one case: each check is ``(what, row value, value
+    the audit expects)``; ``parsed`` and ``cited`` are the audit's own strict-JSON and
+    citation-only decisions. Without a ``code``, an ``INVALID_JSON`` case is compared
+    by status only, and the row's code must be the audit's own parse code."""
+    try:
+        claims, parse_code = parse_claims(case["raw"]), None
+    except ClaimsSyntaxError as err:
+        claims, parse_code = None, err.code
+    cited = claims is not None and _cites(claims, case["request"], sources)
+    label, label_code = case["expected"], case.get("code")
+    compares_code = label_code is not None or label != "INVALID_JSON"
+    want_code = label_code if compares_code else parse_code
+    agrees = row.get("actual") == label and (row.get("code") == label_code or not compares_code)
+    accepted = {c.field: c.value for c in claims} if claims and label == "ACCEPT" else {}
+    return [
+        ("accepted map", row.get("accepted"), accepted),
+        ("label", row.get("expected"), label),
+        ("family", row.get("family"), case.get("family", "")),
+        ("expected code", row.get("expected_code"), label_code),
+        ("agrees", row.get("agrees"), agrees),
+        ("outcome", row.get("actual"), label),
+        ("parse code", row.get("code"), want_code),
+        ("strict JSON decision", row.get("strict_json_ok"), claims is not None),
+        ("citation-only decision", row.get("citation_ok"), cited),
+    ], claims is not None, cited
 
+
+def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
+    """Re-derive every row and the counts from the fixture copy; record each difference."""
     sources = {s["id"]: s for s in fixture.get("sources", [])}
     rows = {}
     for row in results.get("cases", []):
         if row.get("id") in rows:
             report.problems.append(f"results.json has two rows for case {row.get('id')!r}")
         rows[row.get("id")] = row
-    counts = dict.fromkeys(
-        ("submitted", "strict_json", "quote_exists", "full_contract", "citation_false_accepts"), 0
-    )
+    counts = dict.fromkeys(_COUNT_KEYS, 0)
     for case in fixture.get("cases", []):
         counts["submitted"] += 1
-        case_id = case["id"]
-        row = rows.pop(case_id, None)
+        row = rows.pop(case["id"], None)
         report.checked += 1
         if row is None:
-            report.problems.append(f"case {case_id!r} has no row in results.json")
+            report.problems.append(f"case {case['id']!r} has no row in results.json")
             continue
-        try:
-            claims = parse_claims(case["raw"])
-        except ClaimsSyntaxError:
-            claims = None
-        cited = claims is not None and _cites(claims, case["request"], sources)
-        counts["strict_json"] += claims is not None
+        checks, parsed, cited = _row_checks(case, row, sources)
+        counts["strict_json"] += parsed
         counts["quote_exists"] += cited
         counts["citation_false_accepts"] += cited and case["expected"] != "ACCEPT"
         counts["full_contract"] += row.get("actual") == "ACCEPT" == case["expected"]
-        expected_map = {c.field: c.value for c in claims} if claims and case["expected"] == "ACCEPT" else {}
-        checks = [
-            ("accepted map", row.get("accepted"), expected_map),
-            ("label", row.get("expected"), case["expected"]),
-            ("family", row.get("family"), case.get("family", "")),
-            ("expected code", row.get("expected_code"), case.get("code")),
-            ("agrees", row.get("agrees"), row.get("actual") == case["expected"] and row.get("code") == case.get("code")),
-            ("outcome", row.get("actual"), case["expected"]),
-            ("parse code", row.get("code"), case.get("code")),
-            ("strict JSON decision", row.get("strict_json_ok"), claims is not None),
-            ("citation-only decision", row.get("citation_ok"), cited),
-        ]
         for what, got, want in checks:
             report.checked += 1
             if got != want:
-                report.problems.append(f"case {case_id!r}: {what} is {got!r} in results.json, expected {want!r}")
+                report.problems.append(f"case {case['id']!r}: {what} is {got!r} in results.json, expected {want!r}")
     for case_id in rows:
         report.problems.append(f"results.json has a row for {case_id!r}, which the fixtures do not hold")
-    recorded = results.get("counts", {})
     counts["disagreements"] = sum(
         1 for r in results.get("cases", []) if not (isinstance(r, dict) and r.get("agrees") is True)
     )
+    recorded = results.get("counts", {})
     for key, value in counts.items():
         report.checked += 1
         if recorded.get(key) != value:
@@ -261,9 +262,12 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
 
 
 def write_audit(folder: str | Path) -> tuple[AuditReport, Path]:
-    """Audit ``folder`` and save the report beside the evidence, as ``audit.json``
-    or, if that exists, ``audit-2.json``, ``audit-3.json``...: never overwriting.
-    Returns the report and the path written."""
+    """Audit ``folder`` and save the report beside the evidence; return ``(report, path)``.
+
+    The file is ``audit.json`` or, when that exists, ``audit-2.json``,
+    ``audit-3.json``...: an earlier report is never overwritten. Raises as
+    :func:`audit_evidence`, and ``OSError`` when the report cannot be written.
+    """
     folder = Path(folder)
     report = audit_evidence(folder)
     number = 1

@@ -1,22 +1,19 @@
-"""Frozen teaching data: where it lives, how it is loaded, and how it is hash-checked.
+"""Labelled cases: the configuration-contract fixture files, loaded strictly.
 
-The fixtures are committed before any run (seed 000: "cases and expected labels
-were committed before execution") and listed with their SHA-256 in
-``fixtures/SHA256SUMS``. :func:`verify_frozen` recomputes every digest, so an edited
-label fails loudly; to experiment, copy a fixture file elsewhere and pass the copy
-(``groundlab run --fixtures COPY``). Digests are taken over the bytes with CRLF and
-CR line endings turned into LF, so a Windows checkout hashes the same.
-
-A configuration-contract fixture file is ``{"sources": [...], "cases": [...]}``,
-each case ``{"id", "family", "description", "raw", "request", "expected", "code"?}``
-(DESIGN, "Configuration-contract fixture files").
+A fixture file is ``{"sources": [...], "cases": [...]}``; each case is ``{"id",
+"raw", "request", "expected"}`` (the shape of the configuration article, "a real
+citation can still support a wrong answer") with optional ``code``, ``family`` and
+``description``. The labels are frozen before any run and hash-checked against
+``fixtures/SHA256SUMS`` (:func:`groundlab.core.trusted.verify_frozen`); to
+experiment, run a copy (``groundlab run --fixtures COPY``). ``fixtures/README.md``
+describes every member; ``docs/architecture.md`` places this module in the study layer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from groundlab.core.claims import ERROR_CODES
 from groundlab.core.contract import Status
@@ -28,20 +25,23 @@ __all__ = [
     "Case",
     "CaseSet",
     "case_set_from_dict",
+    "frozen_digests",
     "load_case_set",
 ]
 
 STUDY_FILE = "config_contract.json"
-"""The 22-case study of seeds 000/001 (file name inside :func:`fixtures_dir`)."""
+"""The 22-case study of the configuration article (a file name inside :func:`fixtures_dir`)."""
+
+
 @dataclass(frozen=True)
 class Case:
     """One labelled answer of a configuration-contract fixture.
 
-    ``raw`` is the answer text exactly as a model would send it; ``request`` the
-    trusted request for it; ``expected`` the frozen label (a :class:`Status`);
-    ``code`` the parse error code when ``expected`` is ``INVALID_JSON``, else
-    ``None``; ``family`` groups cases for the notebooks (``positive``, ``scope``,
-    ``revision``, ``value``, ``evidence``, ``coverage``, ``syntax``).
+    ``raw`` is the answer text exactly as a model would send it; ``request`` its
+    trusted :class:`~groundlab.core.registry.Request`; ``expected`` the frozen
+    :class:`~groundlab.core.contract.Status`; ``code`` the expected parse error code
+    (only ever set for ``INVALID_JSON``, and optional there); ``family`` and
+    ``description`` are ``""`` when the file omits them.
     """
 
     id: str
@@ -52,12 +52,24 @@ class Case:
     expected: Status
     code: str | None = None
 
+    @property
+    def compares_code(self) -> bool:
+        """``False`` only for an ``INVALID_JSON`` case without ``code``: then only the status is compared."""
+        return self.code is not None or self.expected is not Status.INVALID_JSON
+
+    def agrees(self, status: Status, code: str | None) -> bool:
+        """``True`` when an outcome (``status``, parse ``code`` or ``None``) matches this label."""
+        return status is self.expected and (code == self.code or not self.compares_code)
+
 
 @dataclass(frozen=True)
 class CaseSet:
-    """A loaded fixture file: ``sources`` (a :class:`Registry`), ``cases`` in file
-    order, and the ``path`` it came from. ``case_set["complete"]`` returns one case
-    (``KeyError`` listing the known ids if absent); iterating yields the cases."""
+    """A loaded fixture file: ``sources`` (a :class:`~groundlab.core.registry.Registry`),
+    ``cases`` in file order and the ``path`` it came from.
+
+    Iterating yields the cases; ``case_set["complete"]`` returns one case and raises
+    ``KeyError`` listing the known ids when there is none.
+    """
 
     path: Path
     sources: Registry
@@ -99,8 +111,8 @@ def _case(obj: Any, where: str) -> Case:
             where, f"expected {obj['expected']!r} is not a status; use one of {', '.join(s.value for s in Status)}"
         ) from None
     code = obj.get("code")
-    if expected is Status.INVALID_JSON and code not in ERROR_CODES:
-        raise TrustedInputError(where, f"an INVALID_JSON case needs code, one of {', '.join(ERROR_CODES)}")
+    if expected is Status.INVALID_JSON and code is not None and code not in ERROR_CODES:
+        raise TrustedInputError(where, f"an INVALID_JSON case's code must be one of {', '.join(ERROR_CODES)}")
     if expected is not Status.INVALID_JSON and code is not None:
         raise TrustedInputError(where, "only an INVALID_JSON case has a code")
     return Case(
@@ -115,8 +127,11 @@ def _case(obj: Any, where: str) -> Case:
 
 
 def case_set_from_dict(obj: Mapping[str, Any], path: Path) -> CaseSet:
-    """Build a :class:`CaseSet` from a decoded fixture file; ``TrustedInputError`` if malformed
-    (including duplicate case ids and requests that supply unknown documents)."""
+    """Build a :class:`CaseSet` from a decoded fixture file found at ``path``.
+
+    Raises ``TrustedInputError`` for a malformed registry or case, two cases with one
+    id, or a request that supplies a document the registry does not hold.
+    """
     where = str(path)
     registry = registry_from_dict(obj, where)
     cases_obj = obj.get("cases")
@@ -136,11 +151,11 @@ def case_set_from_dict(obj: Mapping[str, Any], path: Path) -> CaseSet:
 
 
 def load_case_set(path: str | Path | None = None) -> CaseSet:
-    """Load a configuration-contract fixture file (default: the frozen study,
-    :data:`STUDY_FILE`). A bare file name is looked up in :func:`fixtures_dir`.
+    """Load a configuration-contract fixture file (default: the frozen study, :data:`STUDY_FILE`).
 
-    Raises ``TrustedInputError`` for a missing file, invalid JSON or a malformed
-    case. Does not check hashes; see :func:`verify_frozen`.
+    A bare file name that is not in the working folder is looked up in
+    :func:`fixtures_dir`. Raises ``TrustedInputError`` for a missing file, invalid
+    JSON or a malformed case. Hashes are not checked here: see :func:`frozen_digests`.
     """
     if path is None:
         path = fixtures_dir() / STUDY_FILE
@@ -148,3 +163,15 @@ def load_case_set(path: str | Path | None = None) -> CaseSet:
     if not path.exists() and path.parent == Path(".") and (fixtures_dir() / path.name).exists():
         path = fixtures_dir() / path.name
     return case_set_from_dict(read_json_file(path), path)
+
+
+def frozen_digests(case_set: CaseSet) -> dict[str, str]:
+    """``{file name: sha256}`` when ``case_set`` was loaded from :func:`fixtures_dir`, else ``{}``.
+
+    A file inside the fixtures folder is frozen and is checked against ``SHA256SUMS``
+    first: ``FrozenFixtureError`` when it was edited. A copy elsewhere is not frozen.
+    """
+    folder = fixtures_dir()
+    if case_set.path.resolve().parent != folder.resolve():
+        return {}
+    return verify_frozen(folder, [case_set.path.name])

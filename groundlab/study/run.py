@@ -1,20 +1,20 @@
-"""The seed study, rerunnable: run labelled cases through three layers and keep evidence.
+"""The study, rerunnable: decide labelled cases with three layers and keep the evidence.
 
-:func:`run_cases` decides every case of a :class:`~groundlab.study.cases.CaseSet` with
-the three admission layers of seed 000 (strict JSON, quote exists, full contract)
-and counts what each accepts. :func:`write_evidence` writes that run into a new
-evidence folder, and :mod:`groundlab.study.audit` re-checks it independently.
+:func:`run_cases` decides every case of a :class:`~groundlab.study.cases.CaseSet`
+with the three admission layers of the configuration article ("a real citation
+can still support a wrong answer"): strict JSON, quote exists, full contract.
+:func:`write_evidence` writes one run into a new evidence folder, which
+:mod:`groundlab.study.audit` re-checks independently (``docs/architecture.md``).
 
-An evidence folder holds three files, written once and never overwritten:
+An evidence folder holds three files, each written once and never overwritten:
 
 * ``fixtures.json`` -- a byte copy of the fixture file that was run;
-* ``results.json`` -- ``{"fixtures", "cases": [row...], "counts"}``, each row with
-  ``id``, ``family``, ``expected``, ``actual``, ``code``, ``strict_json_ok``,
-  ``citation_ok``, ``accepted``, ``agrees``;
-* ``manifest.json`` -- SHA-256 of the fixture copy, of ``results.json`` and of every
-  package source (line endings normalised to LF), Python and groundlab versions,
-  the git commit and dirty flag when run from a checkout, and whether the fixtures
-  matched the frozen ``SHA256SUMS``.
+* ``results.json`` -- ``{"fixtures", "cases": [row, ...], "counts"}``, rows as
+  :meth:`CaseResult.to_json`, counts as :data:`COUNT_KEYS`;
+* ``manifest.json`` -- the SHA-256 of ``fixtures.json``, of ``results.json`` and of
+  every ``.py`` file of the package (:func:`~groundlab.core.trusted.package_digests`),
+  the Python and groundlab versions, the git commit and dirty flag of a checkout,
+  and whether the fixtures are the frozen ones of ``SHA256SUMS``.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from typing import Any, Mapping
 
 from groundlab import __version__
 from groundlab.core.contract import Status, verify_answer
-from groundlab.core.trusted import digest, fixtures_dir, package_digests, package_dir, verify_frozen
-from groundlab.study.cases import CaseSet, load_case_set
+from groundlab.core.trusted import digest, package_digests, package_dir
+from groundlab.study.cases import Case, CaseSet, frozen_digests, load_case_set
 
 __all__ = [
     "COUNT_KEYS",
@@ -40,7 +40,6 @@ __all__ = [
     "StudyResult",
     "count_rows",
     "git_state",
-    "package_digests",
     "run_cases",
     "write_evidence",
 ]
@@ -50,11 +49,12 @@ __all__ = [
 class CaseResult:
     """One case's outcome in all three layers.
 
-    ``expected`` and ``actual`` are :class:`~groundlab.core.contract.Status`; ``code`` is
-    the parse error code the contract reported (``None`` unless ``INVALID_JSON``);
-    ``strict_json_ok`` -- the answer parsed into claims; ``citation_ok`` -- the
-    citation-only baseline accepted it; ``accepted`` -- the contract's map (empty
-    unless ``ACCEPT``); ``agrees`` -- ``actual`` (and ``code``) equal the label.
+    ``expected`` and ``actual`` are :class:`~groundlab.core.contract.Status`;
+    ``expected_code`` is the label's parse code and ``code`` the verdict's (each
+    ``None`` unless ``INVALID_JSON``); ``strict_json_ok`` -- the answer parsed;
+    ``citation_ok`` -- the citation-only baseline accepted it; ``accepted`` -- the
+    contract's ``field -> value`` map (empty unless ``ACCEPT``); ``agrees`` -- the
+    outcome matches the label (:meth:`~groundlab.study.cases.Case.agrees`).
     """
 
     id: str
@@ -69,7 +69,7 @@ class CaseResult:
     agrees: bool
 
     def to_json(self) -> dict[str, Any]:
-        """The row as written to ``results.json`` (plain JSON types)."""
+        """The row as written to ``results.json``: every field, as plain JSON types."""
         return {
             "id": self.id,
             "family": self.family,
@@ -84,15 +84,26 @@ class CaseResult:
         }
 
 
+COUNT_KEYS = (
+    "submitted",
+    "strict_json",
+    "quote_exists",
+    "full_contract",
+    "citation_false_accepts",
+    "disagreements",
+)
+"""The keys of :attr:`StudyResult.counts`, in the order they are shown."""
+
+
 @dataclass(frozen=True)
 class StudyResult:
     """All rows of one run, in fixture order, and the counts per layer.
 
-    ``counts`` keys: ``submitted``, ``strict_json`` (parsed), ``quote_exists``
-    (citation-only accepted), ``full_contract`` (ACCEPT), ``citation_false_accepts``
-    (citation-only accepted a case labelled other than ACCEPT), ``disagreements``
-    (rows whose outcome differs from the label). For the frozen study these are
-    22, 17, 13, 3, 10 and 0 (seed 000).
+    ``counts`` (:data:`COUNT_KEYS`): ``submitted``, ``strict_json`` (parsed),
+    ``quote_exists`` (the citation-only baseline accepted), ``full_contract``
+    (``ACCEPT``), ``citation_false_accepts`` (citation-only accepted a case labelled
+    other than ``ACCEPT``), ``disagreements`` (rows that disagree with their label).
+    The frozen study gives 22, 17, 13, 3, 10 and 0, the configuration article's figures.
     """
 
     rows: tuple[CaseResult, ...]
@@ -104,18 +115,8 @@ class StudyResult:
         return self.counts["disagreements"] == 0
 
 
-COUNT_KEYS = (
-    "submitted",
-    "strict_json",
-    "quote_exists",
-    "full_contract",
-    "citation_false_accepts",
-    "disagreements",
-)
-
-
 def count_rows(rows: tuple[CaseResult, ...]) -> dict[str, int]:
-    """The per-layer counts of :class:`StudyResult` for ``rows``."""
+    """The per-layer counts of :class:`StudyResult` for ``rows`` (any objects with its fields)."""
     return {
         "submitted": len(rows),
         "strict_json": sum(r.strict_json_ok for r in rows),
@@ -126,40 +127,41 @@ def count_rows(rows: tuple[CaseResult, ...]) -> dict[str, int]:
     }
 
 
+def _decide(case: Case, case_set: CaseSet) -> CaseResult:
+    """Verify ``case`` once; the row takes its outcome fields from ``Verdict.to_dict()``."""
+    verdict = verify_answer(case.raw, case.request, case_set.sources).to_dict()
+    error = verdict["error"]
+    actual = Status(verdict["status"])
+    code = None if error is None else error["code"]
+    return CaseResult(
+        id=case.id,
+        family=case.family,
+        expected=case.expected,
+        actual=actual,
+        expected_code=case.code,
+        code=code,
+        strict_json_ok=error is None,
+        citation_ok=verdict["citation_ok"],
+        accepted=verdict["accepted"],
+        agrees=case.agrees(actual, code),
+    )
+
+
 def run_cases(case_set: CaseSet) -> StudyResult:
     """Decide every case of ``case_set`` with the three layers; nothing is written.
 
-    Each case is verified once with :func:`~groundlab.core.contract.verify_answer`; the
-    verdict also carries the citation-only decision, and the strict-JSON decision
-    is "the parse step passed".
+    Each answer is verified once with :func:`~groundlab.core.contract.verify_answer`:
+    the verdict carries the citation-only decision too, and strict JSON is "no parse error".
     """
-    rows = []
-    for case in case_set.cases:
-        verdict = verify_answer(case.raw, case.request, case_set.sources)
-        code = verdict.error.code if verdict.error is not None else None
-        rows.append(
-            CaseResult(
-                id=case.id,
-                family=case.family,
-                expected=case.expected,
-                actual=verdict.status,
-                expected_code=case.code,
-                code=code,
-                strict_json_ok=verdict.error is None,
-                citation_ok=verdict.citation_ok,
-                accepted=dict(verdict.accepted),
-                agrees=verdict.status is case.expected and code == case.code,
-            )
-        )
-    rows_t = tuple(rows)
-    return StudyResult(rows=rows_t, counts=count_rows(rows_t))
+    rows = tuple(_decide(case, case_set) for case in case_set.cases)
+    return StudyResult(rows=rows, counts=count_rows(rows))
 
 
 class EvidenceExistsError(FileExistsError):
     """The evidence folder already exists; a run never writes into an old folder.
 
-    ``path`` is the folder; ``reason`` is the message without the path, for
-    showing where paths would be noise (a notebook).
+    ``path`` is the folder; ``reason`` is the message without the path, for places
+    where a path is noise (a notebook).
     """
 
     reason = "already exists; evidence folders are never overwritten. Choose a new --out folder."
@@ -169,21 +171,19 @@ class EvidenceExistsError(FileExistsError):
         super().__init__(f"{self.path} {self.reason}")
 
 
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], capture_output=True, text=True, timeout=10, check=True).stdout
+
+
 def git_state(folder: Path) -> dict[str, Any] | None:
-    """``{"commit": str, "dirty": bool}`` for the checkout holding ``folder``, or ``None``
-    when it is not in a git work tree or git is unavailable."""
+    """``{"commit": str, "dirty": bool}`` for the git checkout holding ``folder``.
+
+    ``None`` when ``folder`` is not in a git work tree or git cannot run.
+    """
     try:
-        top = subprocess.run(
-            ["git", "-C", str(folder), "rev-parse", "--show-toplevel"],
-            capture_output=True, text=True, timeout=10, check=True,
-        ).stdout.strip()
-        commit = subprocess.run(
-            ["git", "-C", top, "rev-parse", "HEAD"], capture_output=True, text=True, timeout=10, check=True
-        ).stdout.strip()
-        status = subprocess.run(
-            ["git", "-C", top, "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True, text=True, timeout=10, check=True,
-        ).stdout
+        top = _git("-C", str(folder), "rev-parse", "--show-toplevel").strip()
+        commit = _git("-C", top, "rev-parse", "HEAD").strip()
+        status = _git("-C", top, "status", "--porcelain", "--untracked-files=no")
     except (OSError, subprocess.SubprocessError):
         return None
     return {"commit": commit, "dirty": bool(status.strip())}
@@ -196,52 +196,37 @@ def _dump(path: Path, obj: Any) -> None:
 
 
 def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> StudyResult:
-    """Run a fixture file and write a new evidence folder ``out``.
+    """Run a fixture file (default: the frozen study) and write the new evidence folder ``out``.
 
-    ``fixtures`` defaults to the frozen study; its hashes are verified first
-    (:class:`~groundlab.study.cases.FrozenFixtureError` if it was edited). Any other
-    file is run as given and recorded as not frozen. Returns the
-    :class:`StudyResult`.
-
-    Raises :class:`EvidenceExistsError` if ``out`` exists (nothing in it is touched),
+    A file from the fixtures folder is hash-checked first and recorded as frozen;
+    any other file is run as given and recorded as not frozen. Returns the
+    :class:`StudyResult`. Raises :class:`EvidenceExistsError` if ``out`` exists
+    (nothing in it is touched), ``FrozenFixtureError`` for an edited frozen file,
     ``TrustedInputError`` for a missing or malformed fixture file, and ``OSError``
     when the folder cannot be created or written (a half-written folder is removed).
     """
     out = Path(out)
     if os.path.lexists(out):  # lexists: a dangling symlink is "existing" too
         raise EvidenceExistsError(out)
-    frozen_dir = fixtures_dir()
-    case_set = load_case_set(fixtures)  # a bare name is looked up in the fixtures folder
-    path = case_set.path
-    frozen = False
-    sums: dict[str, str] = {}
-    if path.resolve().parent == frozen_dir.resolve():
-        sums = verify_frozen(frozen_dir, [path.name])  # FrozenFixtureError when edited
-        frozen = True
+    case_set = load_case_set(fixtures)
+    sums = frozen_digests(case_set)
     result = run_cases(case_set)
-
     try:
         out.mkdir(parents=True, exist_ok=False)
     except FileExistsError:
         raise EvidenceExistsError(out) from None
     try:
-        _write_folder(out, path, result, frozen, sums)
+        _write_folder(out, case_set.path, result, sums)
     except BaseException:
         shutil.rmtree(out, ignore_errors=True)  # the folder is ours and new: leave nothing half-written
         raise
     return result
 
 
-def _write_folder(out: Path, path: Path, result: StudyResult, frozen: bool, sums: dict[str, str]) -> None:
+def _write_folder(out: Path, path: Path, result: StudyResult, sums: dict[str, str]) -> None:
     shutil.copyfile(path, out / "fixtures.json")
-    _dump(
-        out / "results.json",
-        {
-            "fixtures": path.name,
-            "cases": [row.to_json() for row in result.rows],
-            "counts": dict(result.counts),
-        },
-    )
+    rows = [row.to_json() for row in result.rows]
+    _dump(out / "results.json", {"fixtures": path.name, "cases": rows, "counts": dict(result.counts)})
     _dump(
         out / "manifest.json",
         {
@@ -252,7 +237,7 @@ def _write_folder(out: Path, path: Path, result: StudyResult, frozen: bool, sums
                 "name": path.name,
                 "copy": "fixtures.json",
                 "sha256": digest(out / "fixtures.json"),
-                "frozen": frozen,
+                "frozen": bool(sums),
                 "frozen_sha256": sums.get(path.name),
             },
             "results": {"file": "results.json", "sha256": digest(out / "results.json")},
@@ -261,5 +246,3 @@ def _write_folder(out: Path, path: Path, result: StudyResult, frozen: bool, sums
             "line_endings": "sha256 over bytes with CRLF and CR normalised to LF",
         },
     )
-
-

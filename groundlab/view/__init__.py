@@ -1,1 +1,1 @@
-"""View: presentation (HTML helpers, the trace view-model, tables, charts, widgets); may import every layer below, and nothing imports it but the CLI."""
+"""View: presentation (HTML helpers, the trace view-model, exercise answers, tables, charts, widgets); may import every layer below, and nothing imports it but the CLI."""

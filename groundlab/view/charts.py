@@ -11,7 +11,7 @@ imports this module). Every chart:
 
 nbval does not compare images, so a notebook must also show the numbers behind
 each chart as text: :func:`chart_numbers` returns them as DataFrames (the same
-frames :mod:`groundlab.view.tables` builds).
+frames :mod:`groundlab.view.tables` builds). See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations

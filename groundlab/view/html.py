@@ -1,8 +1,8 @@
 """Shared helpers of the presentation layer: escaping, status badges, the palette.
 
-Standard library only, so :mod:`groundlab.view.tables`, :mod:`groundlab.view.charts` and
-:mod:`groundlab.view.widgets` can share it without pulling each other in. Nothing in the
-core imports this module.
+Standard library only, so the tables, the charts and the widgets of
+:mod:`groundlab.view` share it without pulling each other in; nothing below the view
+imports it. See ``docs/architecture.md``, "Layers".
 
 Rules the helpers enforce:
 
@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import html
 from typing import Any
+
+from groundlab.view.css import state_class
 
 __all__ = [
     "CHECK",
@@ -93,7 +95,7 @@ def badge(passed: bool, label: str, text: str, css_class: str = "") -> str:
     ``groundlab-fail``). The meaning is carried by the icon and the word, the colour
     only repeats it.
     """
-    state = "groundlab-pass" if passed else "groundlab-fail"
+    state = state_class(passed)
     icon = CHECK if passed else CROSS
     extra = f" {esc(css_class)}" if css_class else ""
     body = esc(text) if passed else f"<strong>{esc(text)}</strong>"

@@ -19,7 +19,7 @@ with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
 ``actual``, ``code``, ``strict_json_ok``, ``citation_ok``, ``accepted``,
 ``agrees``, and optionally ``expected_code``) and ``.counts`` (a mapping with
 ``submitted``, ``strict_json``, ``quote_exists``, ``full_contract``,
-``citation_false_accepts``, ``disagreements``).
+``citation_false_accepts``, ``disagreements``). See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -118,10 +118,12 @@ def _status_with_code(status: Any, code: str | None) -> str:
 
 
 def study_frame(result: Any) -> pd.DataFrame:
-    """One row per case, in fixture order: ``id``, ``family``, ``expected``,
-    ``actual`` (``"INVALID_JSON (not_json)"`` carries the parse code), ``strict JSON``,
-    ``quote exists``, ``full contract`` (each ``"✓ accepts"`` or ``"✗ rejects"``) and
-    ``agrees`` (``"✓ yes"`` or ``"✗ NO"``). All cells are ``str``."""
+    """The study, one row per case in fixture order; all cells ``str``.
+
+    Columns ``id``, ``family``, ``expected``, ``actual`` (``"INVALID_JSON (not_json)"``
+    carries the parse code), ``strict JSON``, ``quote exists``, ``full contract`` (each
+    ``"✓ accepts"`` or ``"✗ rejects"``) and ``agrees`` (``"✓ yes"`` or ``"✗ NO"``).
+    """
     records = []
     for row in result.rows:
         records.append(
@@ -152,9 +154,11 @@ def study_table(result: Any) -> StableStyler:
 
 
 def funnel_frame(result: Any) -> pd.DataFrame:
-    """The study's funnel: one row per layer (``strict JSON``, ``quote exists``,
-    ``full contract``, weakest first) with ``layer`` (str), ``accepted`` and ``of``
-    (int, the number of answers submitted). For the frozen study: 17, 13, 3 of 22."""
+    """The study's funnel: one row per admission layer, weakest first.
+
+    Columns ``layer`` (``strict JSON``, ``quote exists``, ``full contract``), ``accepted``
+    and ``of`` (``int``, answers submitted). For the frozen study: 17, 13, 3 of 22.
+    """
     counts = result.counts
     accepted = [counts["strict_json"], counts["quote_exists"], counts["full_contract"]]
     return pd.DataFrame(
@@ -168,9 +172,11 @@ def funnel_table(result: Any) -> StableStyler:
 
 
 def reason_frame(result: Any) -> pd.DataFrame:
-    """How many cases ended in each contract status: columns ``status`` (str) and
-    ``count`` (int), one row per :class:`~groundlab.core.contract.Status` in Status order
-    (the order the checks run, ``ACCEPT`` last), zero counts included."""
+    """How many cases ended in each contract status, zero counts included.
+
+    Columns ``status`` (``str``) and ``count`` (``int``), one row per
+    :class:`~groundlab.core.contract.Status` in check order, ``ACCEPT`` last.
+    """
     tally = {status.value: 0 for status in Status}
     for row in result.rows:
         tally[str(row.actual)] += 1
@@ -227,10 +233,12 @@ def baseline_table(result: Any) -> StableStyler:
 def trace_frame(
     verdict: Verdict, request: Request, sources: Registry | Iterable[Source]
 ) -> pd.DataFrame:
-    """Every step of ``verdict.trace`` in order: ``claim`` (``"claim 0"`` or
-    ``"answer"`` for answer-level checks), ``check`` (str), ``passed`` (bool) and
-    ``sentence`` (:func:`groundlab.view.trace.trace_rows`). The sentence quotes
-    answer text; the DataFrame's own HTML escapes it."""
+    """The trace of ``verdict``: one row per :func:`groundlab.view.trace.trace_rows` row, in order.
+
+    Columns ``claim`` (``"claim 0"``, or ``"answer"`` for answer-level checks), ``check``
+    (``str``), ``passed`` (``bool``) and ``sentence``. The sentence quotes answer text;
+    the DataFrame's own HTML escapes it.
+    """
     records = [
         {"claim": row.where, "check": row.check, "passed": row.passed, "sentence": row.sentence}
         for row in trace_rows(verdict, request, sources)
@@ -241,8 +249,7 @@ def trace_frame(
 def trace_table(
     verdict: Verdict, request: Request, sources: Registry | Iterable[Source], name: str = "trace"
 ) -> StableStyler:
-    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``); ``passed`` is
-    shown as ``"✓ passed"`` / ``"✗ FAILED"`` (bold)."""
+    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``), ``✓ passed`` / ``✗ FAILED``."""
     frame = trace_frame(verdict, request, sources)
     frame["passed"] = [_html.mark(bool(p)) for p in frame["passed"]]
     return _styled(frame, name, f"Checks that ran: contract status {verdict.status}")
@@ -261,10 +268,12 @@ def _codepoints_text(codepoints: Any) -> str:
 
 
 def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
-    """Near-miss hints (:class:`groundlab.hints.Hint`) as a table: ``claim``
-    (``"claim 0"``, or ``"answer"`` when the hint is not about one claim), ``check``,
-    ``kind``, ``message`` and ``codepoints`` (``"U+200B, U+00A0"``, ints rendered as
-    ``U+XXXX``, other items with ``str``; empty when none). All cells are ``str``."""
+    """Near-miss hints (:class:`groundlab.hints.Hint`) as a table, one row each; all cells ``str``.
+
+    Columns ``claim`` (``"claim 0"``, or ``"answer"`` when the hint is not about one
+    claim), ``check``, ``kind``, ``message`` and ``codepoints`` (``"U+200B, U+00A0"``:
+    ints as ``U+XXXX``, other items with ``str``; empty when none).
+    """
     records = []
     for hint in hints:
         claim = getattr(hint, "claim", None)
@@ -281,8 +290,7 @@ def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
 
 
 def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
-    """:func:`hints_frame` as a styled, escaped table with the fixed uuid
-    ``groundlab-<name>`` (give each table in one notebook its own ``name``)."""
+    """:func:`hints_frame` as a styled, escaped table (uuid ``groundlab-<name>``: one ``name`` per table)."""
     return _styled(hints_frame(hints), name, "Near misses (explained, never turned into a pass)")
 
 
@@ -290,9 +298,11 @@ def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
 
 
 def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
-    """The trusted registry, one row per source in order: ``id``, ``service``,
-    ``environment``, ``revision``, then one column per fact name (in first-seen
-    order; empty where a source has no such fact). All cells are ``str``."""
+    """The trusted registry, one row per source in order; all cells ``str``.
+
+    Columns ``id``, ``service``, ``environment``, ``revision``, then one per fact name
+    in first-seen order (empty where a source has no such fact).
+    """
     items = list(sources)
     facts: list[str] = []
     for source in items:
@@ -316,11 +326,12 @@ def registry_table(sources: Registry | Iterable[Source], name: str = "registry")
 
 
 def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
-    """What the strict parser says about each ``(label, raw answer)`` pair: columns
-    ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"`` or ``"refused"``),
-    ``code``, ``where`` (``"line 1, column 25"`` or ``""``), ``path``
-    (``"claims[0].value"`` or ``""``) and ``message``. All cells are ``str``;
-    parsing is :func:`groundlab.core.claims.parse_claims`."""
+    """What :func:`groundlab.core.claims.parse_claims` says about each ``(label, raw answer)`` pair.
+
+    Columns (all ``str``) ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"``
+    or ``"refused"``), ``code``, ``where`` (``"line 1, column 25"`` or ``""``), ``path``
+    (``"claims[0].value"`` or ``""``) and ``message``.
+    """
     from groundlab.core.claims import ClaimsSyntaxError, format_path, parse_claims
 
     records = []
@@ -344,12 +355,13 @@ def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> Stab
 
 
 def explanation_frame(explanation: Any) -> pd.DataFrame:
-    """The points of a :class:`groundlab.grounding.draft.Explanation` (what was kept) or of a
-    :class:`groundlab.grounding.draft.Draft` (what the model wrote), in order: columns
-    ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote`` and
-    ``job_quote``; a draft's null item is one row reading ``"(null item)"`` and a
-    null member is an empty cell. The dropped count and the notice are on the
-    explanation itself."""
+    """The points of a :class:`~groundlab.grounding.draft.Explanation` or :class:`~groundlab.grounding.draft.Draft`.
+
+    An explanation holds what was kept, a draft what the model wrote. Columns
+    ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote``, ``job_quote``; a
+    draft's null item is one row reading ``"(null item)"``, a null member an empty
+    cell. The dropped count and the notice are on the explanation itself.
+    """
     records = []
     for kind, points in (("match", explanation.matches), ("gap", explanation.gaps)):
         for p in points or ():
@@ -368,7 +380,9 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
 
 
 def explanation_table(explanation: Any, name: str = "explanation") -> StableStyler:
-    """:func:`explanation_frame` as a styled, escaped table (uuid ``groundlab-<name>``),
-    captioned with the dropped count and the notice the user sees."""
+    """:func:`explanation_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
+
+    The caption is the notice the user sees and the dropped count.
+    """
     caption = f"{explanation.notice} (dropped: {explanation.dropped})"
     return _styled(explanation_frame(explanation), name, caption)

@@ -80,6 +80,10 @@ def decided_row(verdict: Verdict, request: Request, sources: Registry | Iterable
     return None
 
 
+_MISMATCHED = {"other_service": "service", "other_environment": "environment", "old_revision": "revision"}
+"""Reason code -> the attribute of the source and the request that differ."""
+
+
 def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Registry) -> str:
     claim_index, check, passed, reason = step
     if check == "parse":
@@ -107,12 +111,9 @@ def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Reg
             "supports": f"the quote is {claim.field}={claim.value}",
         }[check]
     if source is not None:
-        if reason == "other_service":
-            return f"{claim.doc} is service {source.service!r}, the request asks for {request.service!r}"
-        if reason == "other_environment":
-            return f"{claim.doc} is environment {source.environment!r}, the request asks for {request.environment!r}"
-        if reason == "old_revision":
-            return f"{claim.doc} is revision {source.revision!r}, the request asks for {request.revision!r}"
+        if reason in _MISMATCHED:
+            name = _MISMATCHED[reason]
+            return f"{claim.doc} is {name} {getattr(source, name)!r}, the request asks for {getattr(request, name)!r}"
         if reason == "other_value":
             return f"claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
         if reason == "not_canonical":

@@ -1,183 +1,34 @@
-"""Tests for groundlab.grounding.chat: the model protocol, the fake model, the live adapter."""
+"""Tests for groundlab.grounding.chat's OpenAICompatibleChatModel, against a local HTTP server."""
 
 from __future__ import annotations
 
 import json
 import logging
 import socket
-import subprocess
-import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 
-from groundlab.grounding.chat import (
+from groundlab import (
     ENV_API_KEY,
     ENV_BASE_URL,
     ENV_MODEL,
-    MASK,
     ChatModel,
     ChatModelError,
-    FakeChatModel,
+    Job,
     OpenAICompatibleChatModel,
-    mask_secrets,
+    Profile,
+    ProviderError,
+    build_prompt,
+    explain_match,
+    load_job_match,
 )
+from groundlab.grounding.explain import PROVIDER_ERROR_MESSAGE
 
 KEY = "sk-test-SECRET123"
 MESSAGES = [{"role": "system", "content": "rules"}, {"role": "user", "content": "hello"}]
-
-
-# --------------------------------------------------------------------------
-# mask_secrets
-
-
-@pytest.mark.parametrize(
-    ("text", "expected"),
-    [
-        (
-            "401 Unauthorized: invalid key sk-test-SECRET123, "
-            "Authorization: Bearer sk-test-SECRET123",
-            "401 Unauthorized: invalid key sk-***, Authorization: Bearer ***",
-        ),
-        ("Authorization: Bearer abc.def-ghi", "Authorization: Bearer ***"),
-        ("authorization: bearer abc", "authorization: bearer ***"),
-        ("Authorization: Basic dXNlcjpwYXNz", "Authorization: Basic ***"),
-        ("GET /v1?api_key=abc123&x=1", "GET /v1?api_key=***&x=1"),
-        ('{"api_key": "abc123", "model": "m"}', '{"api_key": "***", "model": "m"}'),
-        ("x-api-key: abc123", "x-api-key: ***"),
-        ("apikey=abc123", "apikey=***"),
-        (
-            "https://host/v1beta/models?key=AIzaSyA1234567890abcdef",
-            "https://host/v1beta/models?key=***",
-        ),
-        ("key AIzaSyA1234567890abcdef leaked", "key *** leaked"),
-        ("sk-proj-AbC_123-xyz", "sk-***"),
-        ("https://user:hunter2@llm.example/v1", "https://***@llm.example/v1"),
-        ("no secret here: HTTP 500", "no secret here: HTTP 500"),
-        ("task-force and desk-top", "task-force and desk-top"),  # 'sk-' inside a word
-        ("", ""),
-    ],
-)
-def test_mask_secrets_patterns(text, expected):
-    assert mask_secrets(text) == expected
-
-
-def test_mask_secrets_extra_secrets():
-    text = "failed with custom-token-value and again custom-token-value; short"
-    assert mask_secrets(text, "custom-token-value") == f"failed with {MASK} and again {MASK}; short"
-    assert mask_secrets(text, None, "") == text
-    # the longer secret is replaced first, so no tail of it survives
-    assert mask_secrets("abcdef", "abc", "abcdef") == MASK
-
-
-def test_mask_secrets_rejects_non_text():
-    with pytest.raises(TypeError, match="text must be a str, not bytes"):
-        mask_secrets(b"x")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="secrets must be str or None, not int"):
-        mask_secrets("x", 3)  # type: ignore[arg-type]
-
-
-# --------------------------------------------------------------------------
-# FakeChatModel
-
-
-def test_fake_is_a_chat_model():
-    assert isinstance(FakeChatModel("x"), ChatModel)
-    assert not isinstance(object(), ChatModel)
-
-
-def test_fake_single_reply_repeats():
-    fake = FakeChatModel("same")
-    assert [fake.complete(MESSAGES, timeout=1.0) for _ in range(3)] == ["same", "same", "same"]
-    assert len(fake.calls) == 3
-
-
-def test_fake_sequence_in_order_then_exhausted():
-    fake = FakeChatModel(["one", "two"])
-    assert fake.complete(MESSAGES, timeout=1.0) == "one"
-    assert fake.complete(MESSAGES, timeout=2) == "two"
-    with pytest.raises(LookupError, match=r"no reply left for call 3 \(2 given\)"):
-        fake.complete(MESSAGES, timeout=3.0)
-    assert fake.timeouts == [1.0, 2.0, 3.0]
-    assert isinstance(fake.timeouts[1], float)
-
-
-def test_fake_raises_exception_items():
-    boom = ChatModelError("down")
-    fake = FakeChatModel([boom, "after"])
-    with pytest.raises(ChatModelError) as caught:
-        fake.complete(MESSAGES, timeout=1.0)
-    assert caught.value is boom
-    assert fake.complete(MESSAGES, timeout=1.0) == "after"
-    assert len(fake.calls) == 2
-
-
-def test_fake_records_a_copy_of_the_messages():
-    fake = FakeChatModel("x")
-    messages = [{"role": "user", "content": "original"}]
-    fake.complete(messages, timeout=1.0)
-    messages[0]["content"] = "changed"
-    assert fake.calls == [[{"role": "user", "content": "original"}]]
-
-
-@pytest.mark.parametrize(
-    ("replies", "error", "message"),
-    [
-        ([], ValueError, "replies must not be empty"),
-        (["ok", 3], TypeError, r"replies\[1\] must be a str or an exception instance, not int"),
-        ([ValueError], TypeError, r"replies\[0\] must be a str or an exception instance, not type"),
-        (42, TypeError, "replies must be a str or a sequence"),
-        (
-            b"bytes",
-            TypeError,
-            "replies must be a str or a sequence of str / exception instances, not bytes",
-        ),
-    ],
-)
-def test_fake_rejects_bad_replies(replies, error, message):
-    with pytest.raises(error, match=message):
-        FakeChatModel(replies)
-
-
-def test_fake_rejects_bad_calls():
-    fake = FakeChatModel("x")
-    with pytest.raises(TypeError, match="messages must be a non-empty list"):
-        fake.complete([], timeout=1.0)
-    with pytest.raises(TypeError, match=r"messages\[0\] must be a dict"):
-        fake.complete([{"role": "user"}], timeout=1.0)
-    with pytest.raises(ValueError, match="timeout must be a finite number of seconds > 0"):
-        fake.complete(MESSAGES, timeout=0)
-    with pytest.raises(ValueError, match="timeout must be a finite number of seconds > 0"):
-        fake.complete(MESSAGES, timeout=float("inf"))
-    with pytest.raises(TypeError, match="timeout must be a number of seconds, not bool"):
-        fake.complete(MESSAGES, timeout=True)
-    assert fake.calls == []
-
-
-def test_chat_module_imports_without_httpx_or_pydantic():
-    code = (
-        "import sys; sys.modules['httpx'] = None; import groundlab.grounding.chat; "
-        "assert 'pydantic' not in sys.modules, 'pydantic imported'; print('ok')"
-    )
-    root = Path(__file__).resolve().parent.parent
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=root
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "ok"
-
-
-def test_adapter_without_httpx_says_how_to_install(monkeypatch):
-    monkeypatch.setitem(sys.modules, "httpx", None)
-    with pytest.raises(ImportError, match=r"pip install 'groundlab\[live\]'"):
-        OpenAICompatibleChatModel("http://127.0.0.1:1/v1", "m")
-
-
-# --------------------------------------------------------------------------
-# OpenAICompatibleChatModel against a local HTTP server
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -415,55 +266,17 @@ def test_adapter_from_env_reads_os_environ(monkeypatch):
 # end to end: explain_match through the live adapter
 
 
-SEED_REPLY = json.dumps(
-    {
-        "matches": [
-            {
-                "point": "Your Java skills fit this role.",
-                "profile_quote": "Java (Intermediate, 3 years)",
-                "job_quote": "Java Engineer",
-            },
-            {
-                "point": "You have built secure APIs.",
-                "profile_quote": "secure REST APIs",
-                "job_quote": "secure Java APIs",
-            },
-        ],
-        "gaps": [
-            {
-                "point": "AWS is not shown in your profile.",
-                "profile_quote": "",
-                "job_quote": "deploy services on AWS",
-            }
-        ],
-    }
-)
-
-
 def test_explain_match_through_the_adapter(server):
-    from groundlab.grounding.explain import Job, Profile, build_prompt, explain_match
-
-    server.reply = "```json\n" + SEED_REPLY + "\n```"
-    profile = Profile(
-        headline="Backend developer", skills="Java (Intermediate, 3 years)", name="Dana Example"
-    )
-    job = Job("Java Engineer", "Build secure Java APIs and deploy services on AWS.")
-    explanation = explain_match(
-        profile, job, OpenAICompatibleChatModel(base(server, "ok"), "m", KEY), timeout=5.0
-    )
+    fixture = load_job_match()
+    server.reply = "```json\n" + fixture["seed_example"].reply + "\n```"
+    model = OpenAICompatibleChatModel(base(server, "ok"), "m", KEY)
+    explanation = explain_match(fixture.profile, fixture.job, model, timeout=5.0)
     assert (len(explanation.matches), len(explanation.gaps), explanation.dropped) == (1, 1, 1)
-    assert server.requests[0]["body"]["messages"] == build_prompt(profile, job).messages()
+    sent = server.requests[0]["body"]["messages"]
+    assert sent == build_prompt(fixture.profile, fixture.job).messages()
 
 
 def test_explain_match_provider_failure_through_the_adapter(server, caplog):
-    from groundlab.grounding.explain import (
-        PROVIDER_ERROR_MESSAGE,
-        Job,
-        Profile,
-        ProviderError,
-        explain_match,
-    )
-
     caplog.set_level(logging.WARNING, logger="groundlab.grounding.explain")
     model = OpenAICompatibleChatModel(base(server, "unauthorized"), "m", KEY)
     with pytest.raises(ProviderError) as caught:

@@ -267,12 +267,12 @@ def test_duplicate_hidden_by_colons_in_strings_is_still_found():
     ],
 )
 def test_the_fast_error_path_agrees_with_the_exact_locator(raw):
-    from groundlab.core.claims import _Locator, _Problem
+    from groundlab.core.reader import Locator, Problem
 
-    with pytest.raises(_Problem) as located:
-        _Locator(raw).read()
+    with pytest.raises(Problem) as located:
+        Locator(raw).read()
     with pytest.raises(ClaimsSyntaxError) as fast:
         loads_strict(raw)
-    assert (fast.value.code, fast.value.position, fast.value.message) == (
-        located.value.code, located.value.position, located.value.message,
+    assert (fast.value.code, fast.value.reason, fast.value.position, dict(fast.value.context)) == (
+        located.value.code, located.value.reason, located.value.position, located.value.context,
     )

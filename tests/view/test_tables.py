@@ -1,4 +1,4 @@
-"""The study's tables and charts: exact numbers, fixed ids, escaped text, readable charts."""
+"""The study's tables: exact numbers, fixed ids, stable text, escaped cells."""
 
 from __future__ import annotations
 
@@ -6,53 +6,12 @@ from types import SimpleNamespace
 
 import pytest
 
-pd = pytest.importorskip("pandas")
-matplotlib = pytest.importorskip("matplotlib")
-matplotlib.use("Agg")
-import matplotlib.colors as mcolors  # noqa: E402
-import matplotlib.pyplot as plt  # noqa: E402
+pytest.importorskip("pandas")
 
-from groundlab.view import charts, tables  # noqa: E402
-from groundlab.view.html import OKABE_ITO  # noqa: E402
 from groundlab.core.contract import Status, verify_answer  # noqa: E402
-from groundlab.study.cases import load_case_set  # noqa: E402
 from groundlab.hints import Hint  # noqa: E402
-from groundlab.study.run import count_rows, run_cases  # noqa: E402
-
-IMG = "<img src=x onerror=alert(1)>"
-SCRIPT = "<script>alert(1)</script>"
-
-
-@pytest.fixture(scope="module")
-def cases():
-    return load_case_set()
-
-
-@pytest.fixture(scope="module")
-def result(cases):
-    return run_cases(cases)
-
-
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
-def hostile_result():
-    row = SimpleNamespace(
-        id=SCRIPT,
-        family=IMG,
-        expected=Status.VALUE_MISMATCH,
-        actual=Status.VALUE_MISMATCH,
-        expected_code=None,
-        code=None,
-        strict_json_ok=True,
-        citation_ok=True,
-        accepted={},
-        agrees=True,
-    )
-    return SimpleNamespace(rows=(row,), counts=count_rows((row,)))
+from groundlab.study.run import count_rows  # noqa: E402
+from groundlab.view import tables  # noqa: E402
 
 
 # ---------------------------------------------------------------- frames
@@ -125,10 +84,10 @@ def test_baseline_frame(result):
     assert frame["citation_only_false_accepts"].sum() == result.counts["citation_false_accepts"] == 10
 
 
-def test_trace_frame(cases):
-    case = cases["quote-other-field"]
-    verdict = verify_answer(case.raw, case.request, cases.sources)
-    frame = tables.trace_frame(verdict, case.request, cases.sources)
+def test_trace_frame(study):
+    case = study["quote-other-field"]
+    verdict = verify_answer(case.raw, case.request, study.sources)
+    frame = tables.trace_frame(verdict, case.request, study.sources)
     assert list(frame.columns) == ["claim", "check", "passed", "sentence"]
     assert len(frame) == len(verdict.trace)
     assert frame.iloc[0].tolist() == ["answer", "parse", True, "2 claim(s) read"]
@@ -141,11 +100,11 @@ def test_trace_frame(cases):
     assert frame["passed"].tolist().count(False) == 1
 
 
-def test_registry_parse_and_explanation_frames(cases):
-    frame = tables.registry_frame(cases.sources)
+def test_registry_parse_and_explanation_frames(study):
+    frame = tables.registry_frame(study.sources)
     assert frame.columns.tolist() == ["id", "service", "environment", "revision", "read_timeout_ms", "retry_enabled"]
     assert frame.iloc[2].tolist() == ["dev-v2", "payments", "dev", "v2", "12000", "true"]
-    parsed = tables.parse_frame([("good", cases["complete"].raw), ("dup", cases["duplicate-key"].raw)])
+    parsed = tables.parse_frame([("good", study["complete"].raw), ("dup", study["duplicate-key"].raw)])
     assert parsed.to_dict("records") == [
         {"answer": "good", "outcome": "parses: 2 claim(s)", "code": "", "where": "", "path": "", "message": ""},
         {"answer": "dup", "outcome": "refused", "code": "duplicate_member", "where": "line 3, column 51",
@@ -215,90 +174,42 @@ def test_every_table_has_a_fixed_uuid(result, build, uuid):
     assert repr(styler).startswith(f"<groundlab table {uuid}: ")
 
 
-def test_trace_and_hints_tables(cases):
-    case = cases["quote-other-field"]
-    verdict = verify_answer(case.raw, case.request, cases.sources)
-    text = tables.trace_table(verdict, case.request, cases.sources).to_html()
+def test_trace_and_hints_tables(study, hostile):
+    case = study["quote-other-field"]
+    verdict = verify_answer(case.raw, case.request, study.sources)
+    text = tables.trace_table(verdict, case.request, study.sources).to_html()
     assert 'id="T_groundlab-trace"' in text
     assert ">✗ FAILED</td>" in text
     assert "quote &#39;retry_enabled=false&#39; is not read_timeout_ms=5000" in text  # markupsafe's escape
-    hints = (Hint("closest", f"quote {IMG}", 0, "supports"),)
+    hints = (Hint("closest", f"quote {hostile.img}", 0, "supports"),)
     text = tables.hints_table(hints).to_html()
     assert 'id="T_groundlab-hints"' in text
     assert "quote &lt;img src=x onerror=alert(1)&gt;" in text
     assert "<img" not in text
 
 
-def test_tables_escape_hostile_text():
-    text = tables.study_table(hostile_result()).to_html()
+def test_tables_escape_hostile_text(hostile):
+    row = SimpleNamespace(
+        id=hostile.script,
+        family=hostile.img,
+        expected=Status.VALUE_MISMATCH,
+        actual=Status.VALUE_MISMATCH,
+        expected_code=None,
+        code=None,
+        strict_json_ok=True,
+        citation_ok=True,
+        accepted={},
+        agrees=True,
+    )
+    text = tables.study_table(SimpleNamespace(rows=(row,), counts=count_rows((row,)))).to_html()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
     assert "&lt;img src=x onerror=alert(1)&gt;" in text
     assert "<script" not in text
     assert "<img" not in text
 
 
-# ---------------------------------------------------------------- charts
-
-
-def hexes(patches):
-    return [mcolors.to_hex(p.get_facecolor()).upper() for p in patches]
-
-
-def test_funnel_chart(result):
-    fig = charts.funnel_chart(result)
-    (ax,) = fig.axes
-    assert ax.get_title() == "How many of 22 answers each layer accepts"
-    assert ax.get_xlabel() == "admission layer (weakest first)"
-    assert ax.get_ylabel() == "answers accepted"
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["strict JSON", "quote exists", "full contract"]
-    assert [t.get_text() for t in ax.texts] == ["17 of 22", "13 of 22", "3 of 22"]
-    assert [p.get_height() for p in ax.patches] == [17, 13, 3]
-    assert hexes(ax.patches) == [OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["bluish_green"]]
-
-
-def test_reason_chart(result):
-    fig = charts.reason_chart(result)
-    (ax,) = fig.axes
-    assert ax.get_title() == "Contract status of each of the 22 answers"
-    assert ax.get_xlabel() == "number of answers"
-    assert ax.get_ylabel() == "contract status (checks in order)"
-    assert [t.get_text() for t in ax.get_yticklabels()] == [s.value for s in Status]
-    assert [t.get_text() for t in ax.texts] == ["5", "4", "1", "1", "2", "1", "2", "2", "1", "3"]
-    assert hexes(ax.patches) == [OKABE_ITO["vermillion"]] * 9 + [OKABE_ITO["bluish_green"]]
-    assert [p.get_hatch() for p in ax.patches] == ["//"] * 9 + [""]  # not colour alone
-
-
-def test_baseline_chart(result):
-    fig = charts.baseline_chart(result)
-    (ax,) = fig.axes
-    assert ax.get_title() == "Answers accepted that should be rejected: citation only 10, contract 0"
-    assert ax.get_xlabel() == "wrongly accepted answers"
-    assert ax.get_ylabel() == "expected status (label)"
-    labels = [t.get_text() for t in ax.get_yticklabels()]
-    assert labels == list(tables.baseline_frame(result)["expected"])
-    texts = [t.get_text() for t in ax.texts]
-    assert texts == ["0", "0", "1", "1", "2", "1", "2", "2", "1"] + ["0"] * 9
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["citation only (quote exists)", "full contract"]
-    assert set(hexes(ax.patches[:9])) == {OKABE_ITO["orange"]}
-    assert set(hexes(ax.patches[9:])) == {OKABE_ITO["blue"]}
-    assert {p.get_hatch() for p in ax.patches[:9]} == {"//"}
-
-
-def test_chart_numbers_are_the_frames(result):
-    numbers = charts.chart_numbers(result)
-    assert list(numbers) == ["funnel", "reasons", "baseline"]
-    assert numbers["funnel"].equals(tables.funnel_frame(result))
-    assert numbers["reasons"].equals(tables.reason_frame(result))
-    assert numbers["baseline"].equals(tables.baseline_frame(result))
-
-
-def test_chart_docstrings_ask_for_the_numbers_as_a_table():
-    for fn in (charts.funnel_chart, charts.reason_chart, charts.baseline_chart):
-        assert "nbval does not compare images" in fn.__doc__
-
-
 def test_explanation_frame_shows_a_drafts_null_items():
-    from groundlab.grounding.explain import load_job_match
+    from groundlab import load_job_match
     from groundlab import Draft
 
     draft = Draft.model_validate_json(load_job_match()["null_lists_and_items"].reply)

@@ -269,6 +269,36 @@ def test_parse_claims_and_loads_strict_agree(raw):
         assert (parsed_error.code, parsed_error.position) == (loaded_error.code, loaded_error.position)
 
 
+@given(any_text)
+@LONG
+def test_the_fast_refusal_is_the_exact_locators_first_problem(text):
+    """The code decided without a re-read is the code, reason, context and place the
+    pure-Python locator finds first from the left (DESIGN's precedence, exactly)."""
+    from groundlab.core.reader import Locator, Problem, read
+
+    try:
+        read(text)
+    except ClaimsSyntaxError as err:
+        fast = err
+    else:
+        fast = None
+    try:
+        Locator(text).read()
+    except Problem as problem:
+        exact = problem
+    except RecursionError:  # pragma: no cover - the locator stops at depth 65
+        return
+    else:
+        exact = None
+    if exact is None:
+        assert fast is None
+        return
+    assert fast is not None
+    assert (fast.code, fast.reason, fast.path, fast.position, dict(fast.context)) == (
+        exact.code, exact.reason, exact.path, exact.position, exact.context,
+    )
+
+
 # ---------------------------------------------------------------- claims round trip
 
 _claim_char = st.characters(codec=None, exclude_categories=("Cs", "Cc", "Cn"), include_characters="\t\n\r")

@@ -1,19 +1,14 @@
-"""Tests for groundlab.grounding: the "no quote, no claim" check (seed 002)."""
+"""Tests for groundlab.grounding.draft: the draft models and check_draft ("No Quote, No Claim")."""
 
 from __future__ import annotations
 
-import json
 import pickle
-from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from groundlab import (
     MAX_POINTS,
-    MIN_QUOTE_CHARS,
     NOTICE_ALL_KEPT,
     NOTICE_SOME_DROPPED,
     Draft,
@@ -22,11 +17,7 @@ from groundlab import (
     NoGroundedPoints,
     Point,
     check_draft,
-    is_quoted,
-    normalize_quote,
 )
-
-FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "job_match.json"
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
@@ -55,7 +46,6 @@ def check(obj, profile=PROFILE, job=JOB):
 
 
 def test_constants():
-    assert MIN_QUOTE_CHARS == 3
     assert MAX_POINTS == 5
     assert (
         NOTICE_ALL_KEPT
@@ -65,155 +55,6 @@ def test_constants():
         NOTICE_SOME_DROPPED.format(dropped=2)
         == "2 point(s) were removed because they did not pass the quote check."
     )
-
-
-# --------------------------------------------------------------------------
-# normalize_quote
-
-
-@pytest.mark.parametrize(
-    ("raw", "expected"),
-    [
-        (None, ""),
-        ("", ""),
-        ("   ", ""),
-        ("Java", "java"),
-        ("  JAVA  Engineer ", "java engineer"),
-        ("\u201cJava (Intermediate, 3 years)\u201d", "java (intermediate, 3 years)"),
-        ("\u2018secure Java APIs\u2019.", "secure java apis"),
-        ("\"'Java'\"", "java"),
-        ("Java\u00a0(Intermediate,\u00a03 years)", "java (intermediate, 3 years)"),
-        ("Java\t(Intermediate,\r\n3 years)", "java (intermediate, 3 years)"),
-        ("Java\u2003\u2003Engineer", "java engineer"),  # em spaces are str.split() whitespace
-        (". , ; : \u201c \u201d", ""),  # punctuation only
-        ("...Java...", "java"),
-        (": Java; Engineer :", "java; engineer"),  # inner punctuation stays
-        ("(Java)", "(java)"),  # brackets are not trimmed
-        ("Java!", "java!"),  # neither is ! or ?
-        ("-Java-", "-java-"),
-        ("a.*s", "a.*s"),
-        ("50% (approx", "50% (approx"),
-        (" \u201c on. \u201d ", "on"),
-        ("\u00a0 \t Java \u00a0", "java"),
-        ("JAVA\u200bSCRIPT", "java\u200bscript"),  # zero-width space is not whitespace
-    ],
-)
-def test_normalize_quote(raw, expected):
-    assert normalize_quote(raw) == expected
-
-
-def test_normalize_quote_uses_full_unicode_lowercase():
-    assert normalize_quote("STRASSE \u0130") == "strasse i\u0307"
-    assert len(normalize_quote("\u0130")) == 2
-
-
-@pytest.mark.parametrize("bad", [b"Java", 3, ["Java"], object()])
-def test_normalize_quote_rejects_non_text(bad):
-    with pytest.raises(TypeError, match="text must be a str or None"):
-        normalize_quote(bad)
-
-
-# --------------------------------------------------------------------------
-# is_quoted
-
-
-@pytest.mark.parametrize(
-    ("quote", "source", "expected"),
-    [
-        ("Java (Intermediate, 3 years)", PROFILE, True),
-        ("Java (3 years)", PROFILE, False),  # the seed author's own slip
-        ("java (INTERMEDIATE, 3 years)", PROFILE, True),
-        ("\u201cJava (Intermediate,  3 years)\u201d.", PROFILE, True),
-        ("Backend developer\nSkills", PROFILE, True),  # across the line break
-        ("developer Skills", PROFILE, True),
-        ("Build secure Java APIs", JOB, True),
-        ("builds APIs securely", JOB, False),  # a paraphrase is not a quote
-        ("on AWS", JOB, True),
-        ("AWS", JOB, True),  # exactly 3 characters
-        ("on", JOB, False),  # exactly 2 characters, although present
-        ("\u201con.\u201d", JOB, False),  # 2 characters after trimming
-        ("Ja", "Java", False),
-        ("Jav", "Java", True),
-        ("Java", "JavaScript developer", True),  # documented limit: substring, not word
-        ("ckend dev", PROFILE, True),  # cut words still pass
-        ("a.*s", "Java APIs", False),  # no regex: '.*' is literal
-        ("a.*s", "see a.*s here", True),
-        ("50% (approx", "we ship 50% (approx. weekly)", True),
-        ("APIs|AWS", JOB, False),
-        ("Java (Intermediate", PROFILE, True),  # an unbalanced bracket is just a character
-        ("[Java]", "[Java] developer", True),
-        ("\\d+ years", "3 years", False),
-        ("...", PROFILE, False),  # punctuation only normalises to ""
-        ("   ", PROFILE, False),
-        ("", PROFILE, False),
-        (None, PROFILE, False),
-        ("Java", None, False),
-        ("Java", "", False),
-        (None, None, False),
-        ("Java Engineer", JOB.replace("\n", "\r\n"), True),
-        ("Engineer Description", JOB.replace("\n", "\r\n"), True),  # CRLF is one space
-        ("Java\u00a0Engineer", JOB, True),
-        ("Java Engineer", "Job title: Java\u00a0Engineer", True),
-        (
-            "Java Engineer",
-            "Job title: Java\u200bEngineer",
-            False,
-        ),  # zero-width space is not whitespace
-        ("Kubernetes", PROFILE, False),
-    ],
-)
-def test_is_quoted(quote, source, expected):
-    assert is_quoted(quote, source) is expected
-
-
-def test_is_quoted_rejects_non_text():
-    with pytest.raises(TypeError, match="quote must be a str or None, not bytes"):
-        is_quoted(b"Java", PROFILE)
-    with pytest.raises(TypeError, match="source must be a str or None, not int"):
-        is_quoted("Java", 42)
-
-
-def test_is_quoted_repeated_checks_against_a_long_source():
-    # The cached normal form must give the same answers as a fresh one.
-    source = ("filler text " * 50_000) + "Build secure Java APIs"
-    quotes = ["secure java apis", "missing phrase", "FILLER TEXT filler", "Java"] * 50
-    answers = [is_quoted(q, source) for q in quotes]
-    assert answers.count(True) == 150
-    assert answers[:4] == [True, False, True, True]
-    assert is_quoted("secure java apis", source + " ") is True  # a different, uncached source
-
-
-words = st.text(
-    alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8
-).filter(lambda w: w.split() == [w])
-
-
-@given(st.lists(words, min_size=1, max_size=12), st.data())
-def test_property_runs_of_whole_words_are_quoted(word_list, data):
-    """A run of whole words of a single-spaced text is found in it, if long enough."""
-    source = " ".join(word_list)
-    start = data.draw(st.integers(0, len(word_list) - 1))
-    stop = data.draw(st.integers(start + 1, len(word_list)))
-    quote = " ".join(word_list[start:stop])
-    assert is_quoted(quote, source) is (len(normalize_quote(quote)) >= MIN_QUOTE_CHARS)
-
-
-@given(st.one_of(st.none(), st.text()), st.one_of(st.none(), st.text()))
-def test_property_is_quoted_never_raises_on_text(quote, source):
-    result = is_quoted(quote, source)
-    assert isinstance(result, bool)
-    if result:
-        assert len(normalize_quote(quote)) >= MIN_QUOTE_CHARS
-
-
-@given(st.text())
-def test_property_every_text_quotes_itself_when_long_enough(text):
-    assert is_quoted(text, text) is (len(normalize_quote(text)) >= MIN_QUOTE_CHARS)
-
-
-@given(st.text(), st.text())
-def test_property_result_only_depends_on_normal_forms(quote, source):
-    assert is_quoted(quote, source) is is_quoted(normalize_quote(quote), normalize_quote(source))
 
 
 # --------------------------------------------------------------------------
@@ -271,7 +112,7 @@ def test_draft_rejects_wrong_shapes(reply):
 # check_draft
 
 
-def test_seed_example_outcome():
+def test_example_outcome():
     explanation = check(
         {
             "matches": [
@@ -488,13 +329,9 @@ def test_results_are_frozen():
 # fixtures/job_match.json
 
 
-def load_fixture():
-    return json.loads(FIXTURE.read_text(encoding="utf-8"))
-
-
 def fixture_texts(data):
-    # The texts exactly as groundlab.grounding.explain renders them; written out here so
-    # this test does not depend on groundlab.grounding.explain.
+    # The texts exactly as groundlab.grounding.prompt renders them; written out here so
+    # this test does not depend on groundlab.grounding.prompt.
     p, j = data["profile"], data["job"]
     labels = [
         ("headline", "Headline"),
@@ -508,8 +345,8 @@ def fixture_texts(data):
     return profile, job
 
 
-def test_fixture_file_shape():
-    data = load_fixture()
+def test_fixture_file_shape(job_match_data):
+    data = job_match_data
     assert set(data) == {"profile", "job", "drafts"}
     assert set(data["profile"]) == {
         "headline",
@@ -535,28 +372,14 @@ def test_fixture_file_shape():
         )
 
 
-@pytest.mark.parametrize("case", load_fixture()["drafts"], ids=lambda case: case["id"])
-def test_fixture_draft(case):
-    profile, job = fixture_texts(load_fixture())
-    draft = Draft.model_validate_json(case["reply"])
-    expected = case["expected"]
-    if "error" in expected:
-        assert expected["error"] == "NoGroundedPoints"
-        with pytest.raises(NoGroundedPoints) as caught:
-            check_draft(draft, profile, job)
-        assert caught.value.dropped == expected["dropped"]
-        return
-    explanation = check_draft(draft, profile, job)
-    assert [[p.point, p.profile_quote, p.job_quote] for p in explanation.matches] == expected[
-        "matches"
-    ]
-    assert [[p.point, p.profile_quote, p.job_quote] for p in explanation.gaps] == expected["gaps"]
-    assert explanation.dropped == expected["dropped"]
-    assert explanation.notice == expected["notice"]
+def test_fixture_draft(job_match_case, job_match_data, outcome):
+    profile, job = fixture_texts(job_match_data)
+    draft = Draft.model_validate_json(job_match_case["reply"])
+    assert outcome(lambda: check_draft(draft, profile, job)) == job_match_case["expected"]
 
 
-def test_fixture_covers_the_seed_example():
-    cases = {d["id"]: d for d in load_fixture()["drafts"]}
+def test_fixture_covers_the_seed_example(job_match_data):
+    cases = {d["id"]: d for d in job_match_data["drafts"]}
     seed = cases["seed_example"]["expected"]
     assert (len(seed["matches"]), len(seed["gaps"]), seed["dropped"]) == (1, 1, 1)
     assert seed["notice"] == "1 point(s) were removed because they did not pass the quote check."

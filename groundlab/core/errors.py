@@ -1,0 +1,283 @@
+"""Parse errors as data: a code, a reason, a path, a place and a context; the message is rendered from them.
+
+:class:`ClaimsSyntaxError` is what the input boundary raises. Its ``code`` (one of
+:data:`ERROR_CODES`) decides the verdict; ``reason`` (one of
+``REASONS[code]``) and ``context`` say what was found and what was expected;
+the ``message`` is built from those by a template, so nothing ever needs to parse
+a message. The place (``position``, ``line``, ``column``) may be resolved lazily:
+a refusal costs no re-read until someone asks where it is. Which code wins when
+several apply: ``docs/architecture.md``, "Parse-code precedence".
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Union
+
+from groundlab.core.text import clip, line_column, show_char
+
+__all__ = ["ERROR_CODES", "REASONS", "ClaimsSyntaxError", "Path", "format_path"]
+
+Path = tuple[Union[str, int], ...]
+
+ERROR_CODES = (
+    "too_long",
+    "too_many_claims",
+    "not_json",
+    "too_deep",
+    "duplicate_member",
+    "bad_text",
+    "bad_number",
+    "wrong_shape",
+)
+"""Every value :attr:`ClaimsSyntaxError.code` can take."""
+
+REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "too_long": ("input", "input_bytes", "string"),
+        "too_many_claims": ("too_many_claims",),
+        "not_json": (
+            "bom", "bad_whitespace", "raw_control", "unterminated_string", "bad_escape",
+            "expected_value", "end_of_text", "expected_name", "trailing_comma", "expected_colon",
+            "expected_comma", "extra_data", "constant", "non_ascii_digit", "invalid_utf8",
+        ),
+        "too_deep": ("too_deep",),
+        "duplicate_member": ("duplicate_member",),
+        "bad_text": ("ijson", "claim_char"),
+        "bad_number": ("overflow",),
+        "wrong_shape": (
+            "top_level", "unknown_member", "claims_not_array", "no_claims", "claim_not_object",
+            "unknown_claim_member", "not_string", "empty", "missing_members",
+        ),
+    }
+)
+"""Code -> every :attr:`ClaimsSyntaxError.reason` it can carry (a finer, stable key)."""
+
+_A = {"null": "null", "boolean": "a boolean", "number": "a number", "array": "an array", "object": "an object", "string": "a string"}
+_EXPECTED = {
+    "value": "a JSON value",
+    "member name": "a member name in double quotes",
+    "colon": "':' after the member name",
+    "comma or }": "',' or '}'",
+    "comma or ]": "',' or ']'",
+}
+
+# reason -> template over the context (and derived fields: found_char, found_a, member_json, ...)
+_TEMPLATES = {
+    "input": "the answer is {count} UTF-16 code units long; the limit is {limit}",
+    "input_bytes": "the answer is over {bytes} bytes, so over {limit} UTF-16 code units; the limit is {limit}",
+    "string": "{member} is {count} UTF-16 code units long; the limit is {limit}",
+    "too_many_claims": "an answer may hold at most {limit} claims; this one holds {count}",
+    "bom": "a byte-order mark (U+FEFF) is not allowed in JSON text",
+    "bad_whitespace": "{found_char} is not JSON whitespace (only space, tab, line feed and carriage return are)",
+    "raw_control": "raw control character {found_char} inside a string; escape it",
+    "unterminated_string": "a string starts here but never ends (missing closing quote)",
+    "bad_escape": "invalid escape sequence {escape_text} in a string",
+    "expected_value": "expected a JSON value, found {found_char}",
+    "end_of_text": "the text ended where {expected_text} was expected",
+    "expected_name": "expected a member name in double quotes, found {found_char}",
+    "trailing_comma": "a comma before {found_char} with nothing after it; JSON allows no trailing comma",
+    "expected_colon": "expected ':' after the member name, found {found_char}",
+    "expected_comma": "expected {expected_text} after a value, found {found_char}",
+    "extra_data": "extra data after the JSON value ends (only one value is allowed)",
+    "constant": "{name} is not a JSON value (RFC 8259 has no NaN or Infinity)",
+    "non_ascii_digit": "{found_char} is not a JSON digit; numbers use 0-9 only",
+    "invalid_utf8": (
+        "the bytes are not valid UTF-8 (byte 0x{byte:02X} at offset {offset}); "
+        "JSON text must be UTF-8 (RFC 8259 section 8.1)"
+    ),
+    "too_deep": "arrays and objects are nested more than {limit} levels deep",
+    "duplicate_member": "the member name {member_json} appears twice in one object",
+    "ijson": "{found_char} is not allowed in JSON text (I-JSON)",
+    "claim_char": "{member} contains {found_char}, which a claim may not contain",
+    "overflow": "the number {number_clip} is too large for a double-precision float (I-JSON)",
+    "top_level": 'the answer must be an object {{"claims": [...]}}, not {found_a}',
+    "unknown_member": "unknown member {member_json}; the answer may hold only claims",
+    "claims_not_array": "claims must be an array, not {found_a}",
+    "no_claims": 'the answer has no "claims" member',
+    "claim_not_object": "each claim must be an object with field, value, doc and quote, not {found_a}",
+    "unknown_claim_member": "unknown member {member_json} in a claim; allowed: field, value, doc, quote",
+    "not_string": "{member} must be a string, not {found_a}",
+    "empty": "{member} must not be an empty string",
+    "missing_members": "this claim is missing {missing_list}",
+}
+
+
+def _render(reason: str, context: Mapping[str, Any]) -> str:
+    fields = dict(context)
+    found = context.get("found")
+    if isinstance(found, str):
+        fields["found_char"] = show_char(found) if len(found) == 1 else "the end of the text"
+        fields["found_a"] = _A.get(found, found)
+    if "member" in context:
+        fields["member_json"] = clip(json.dumps(context["member"]))
+    if "missing" in context:
+        fields["missing_list"] = ", ".join(context["missing"])
+    if "number" in context:
+        fields["number_clip"] = clip(context["number"])
+    if "escape" in context:
+        fields["escape_text"] = repr(context["escape"])
+    if "expected" in context:
+        fields["expected_text"] = _EXPECTED.get(context["expected"], context["expected"])
+    return _TEMPLATES[reason].format(**fields)
+
+
+class ClaimsSyntaxError(ValueError):
+    """The answer was refused at the input boundary (status ``INVALID_JSON``).
+
+    * ``code`` -- one of :data:`ERROR_CODES`; ``reason`` -- one of ``REASONS[code]``;
+    * ``path`` -- where in the decoded document, e.g. ``("claims", 2, "quote")``;
+      ``()`` for the whole input or when nothing was decoded;
+    * ``context`` -- read-only mapping of what was found and expected, where they
+      apply: ``found`` (not_json: the character at the position, or ``""`` at the
+      end; wrong_shape: the JSON type found), ``near`` (up to 20 characters from the
+      position), ``expected`` (``"value"``, ``"member name"``, ``"colon"``,
+      ``"comma or }"``, ``"comma or ]"``), ``token``, ``member``, ``missing``,
+      ``limit``, ``count``, ``number``, ``name``, ``escape``, ``byte``, ``offset``,
+      ``bytes``;
+    * ``position`` -- 0-based code point offset into the decoded text, or ``None``;
+      ``line``, ``column`` -- 1-based, columns in code points (lines end at LF only);
+      ``None`` when the error has no single place (a bound over the whole input);
+    * ``message`` -- the sentence rendered from ``reason`` and ``context``.
+
+    ``str(err)`` is ``"<code>: <message> (line L, column C; at <path>)"``. Place,
+    reason, context and message may be resolved lazily, on first access.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        reason: str | None = None,
+        *,
+        path: Path = (),
+        context: Mapping[str, Any] | None = None,
+        position: int | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        text: str | None = None,
+        resolve: Callable[[], tuple] | None = None,
+    ) -> None:
+        super().__init__(code)
+        self.code = code
+        self.path = tuple(path)
+        self._reason = reason
+        self._context = MappingProxyType(dict(context or {}))
+        self._position = position
+        self._place = (line, column) if line is not None else None
+        self._text = text
+        # resolve() -> (reason, context, position); called once, when first needed.
+        self._resolve = resolve
+
+    # lazy parts ---------------------------------------------------------------
+    def _resolved(self) -> None:
+        if self._resolve is not None:
+            resolve, self._resolve = self._resolve, None
+            reason, context, position = resolve()
+            if reason is not None:
+                self._reason, self._context = reason, MappingProxyType(dict(context))
+            self._position = position
+
+    @property
+    def reason(self) -> str:
+        """The finer reason key (one of ``REASONS[self.code]``)."""
+        self._resolved()
+        return self._reason
+
+    @property
+    def context(self) -> Mapping[str, Any]:
+        """What was found and expected (see the class docstring)."""
+        self._resolved()
+        return self._context
+
+    @property
+    def position(self) -> int | None:
+        """0-based code point offset of the problem in the decoded text, or ``None``."""
+        self._resolved()
+        return self._position
+
+    @property
+    def line(self) -> int | None:
+        """1-based line of the problem, or ``None``."""
+        return self._line_column()[0]
+
+    @property
+    def column(self) -> int | None:
+        """1-based column (code points) of the problem, or ``None``."""
+        return self._line_column()[1]
+
+    def _line_column(self) -> tuple:
+        if self._place is None:
+            position = self.position
+            if position is None or self._text is None:
+                self._place = (None, None)
+            else:
+                self._place = line_column(self._text, position)
+        return self._place
+
+    @property
+    def message(self) -> str:
+        """The sentence a learner reads, rendered from ``reason`` and ``context``."""
+        return _render(self.reason, self.context)
+
+    # presentation --------------------------------------------------------------
+    def __str__(self) -> str:
+        where = []
+        if self.line is not None:
+            where.append(f"line {self.line}, column {self.column}")
+        if self.path:
+            where.append(f"at {format_path(self.path)}")
+        suffix = f" ({'; '.join(where)})" if where else ""
+        return f"{self.code}: {self.message}{suffix}"
+
+    def __repr__(self) -> str:
+        return (
+            f"ClaimsSyntaxError(code={self.code!r}, reason={self.reason!r}, path={self.path!r}, "
+            f"line={self.line!r}, column={self.column!r})"
+        )
+
+    def to_dict(self) -> dict:
+        """JSON-ready data: ``code``, ``reason``, ``message``, ``path`` (a list),
+        ``line``, ``column`` and ``context`` (a dict; tuples as lists)."""
+        return {
+            "code": self.code,
+            "reason": self.reason,
+            "message": self.message,
+            "path": list(self.path),
+            "line": self.line,
+            "column": self.column,
+            "context": {k: list(v) if isinstance(v, tuple) else v for k, v in self.context.items()},
+        }
+
+    def __reduce__(self):  # pickling (multiprocessing, hypothesis) keeps the resolved data
+        return (
+            _rebuild,
+            (self.code, self.reason, self.path, dict(self.context), self.position, self.line, self.column),
+        )
+
+
+def _rebuild(code, reason, path, context, position, line, column):
+    return ClaimsSyntaxError(code, reason, path=path, context=context, position=position, line=line, column=column)
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*\Z")
+
+
+def format_path(path: Path) -> str:
+    """Render a document path such as ``("claims", 2, "quote")`` as ``claims[2].quote``.
+
+    A member name that is not a plain ASCII name is shown as a JSON string in
+    brackets with every non-ASCII character escaped (``["\\u001b[2J"]``), so an
+    answer's text never puts control characters or lone surrogates into a
+    message, a terminal or a log. ``()`` is ``"(top level)"``.
+    """
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif _PLAIN_NAME.match(part):
+            out += ("." if out else "") + part
+        else:
+            out += f"[{json.dumps(part)}]"
+    return out or "(top level)"

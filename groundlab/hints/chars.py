@@ -1,0 +1,160 @@
+"""Unicode data the hints use: invisible characters, look-alikes, odd spaces and non-ASCII digits.
+
+Every predicate takes one character (a one-code-point ``str``). Sources: general
+categories, Unicode Standard Annex #44; look-alikes, in the spirit of UTS #39
+("Unicode Security Mechanisms", confusables.txt); JSON whitespace, RFC 8259
+section 2. See ``docs/architecture.md``, "Units".
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Callable
+
+__all__ = [
+    "CONFUSABLES",
+    "JSON_WHITESPACE",
+    "LINE_BREAKS",
+    "first_each",
+    "has_latin",
+    "is_foreign_digit",
+    "is_invisible",
+    "is_mark",
+    "is_odd_space",
+    "lookalike_target",
+    "script",
+]
+
+JSON_WHITESPACE = " \t\n\r"
+"""The only whitespace JSON allows between tokens (RFC 8259 section 2)."""
+
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+"""Characters ``str.splitlines`` breaks at; none of them looks like a space."""
+
+_INVISIBLE_EXTRA = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x2800, 0x3164, 0xFFA0]
+    + list(range(0xFE00, 0xFE10))
+    + list(range(0xE0100, 0xE01F0))
+)
+# Render as nothing although not Cf: U+034F COMBINING GRAPHEME JOINER, the Hangul
+# fillers, Khmer inherent vowels, Mongolian and other variation selectors, U+2800
+# BRAILLE PATTERN BLANK.
+
+_LOOKALIKE_SCRIPTS = frozenset(["CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC"])
+
+_LOOKALIKES = {
+    # Cyrillic, Greek, Armenian lower case
+    "a": "\u0430\u03b1\u0251",  # а α ɑ
+    "c": "\u0441\u03f2",  # с ϲ
+    "d": "\u0501",  # ԁ
+    "e": "\u0435",  # е
+    "g": "\u0261",  # ɡ
+    "h": "\u04bb\u0570",  # һ հ
+    "i": "\u0456\u03b9\u0131\u0269",  # і ι ı ɩ
+    "j": "\u0458\u03f3",  # ј ϳ
+    "k": "\u03ba",  # κ
+    "n": "\u0578",  # ո
+    "p": "\u0440\u03c1",  # р ρ
+    "q": "\u051b",  # ԛ
+    "s": "\u0455",  # ѕ
+    "u": "\u03c5\u057d",  # υ ս
+    "v": "\u03bd",  # ν
+    "w": "\u051d",  # ԝ
+    "x": "\u0445\u03c7",  # х χ
+    "y": "\u0443",  # у
+    # upper case
+    "A": "\u0410\u0391",
+    "B": "\u0412\u0392",
+    "C": "\u0421",
+    "E": "\u0415\u0395",
+    "H": "\u041d\u0397",
+    "J": "\u0408",
+    "K": "\u041a\u039a",
+    "M": "\u041c\u039c",
+    "N": "\u039d",
+    "P": "\u0420\u03a1",
+    "Q": "\u051a",
+    "S": "\u0405",
+    "T": "\u0422\u03a4",
+    "W": "\u051c",
+    "X": "\u0425\u03a7",
+    "Y": "\u04ae\u03a5",
+    "Z": "\u0396",
+    "o": "\u043e\u03bf\u0585",  # о ο օ
+    "O": "\u041e\u039f",  # О Ο
+    "l": "\u04cf\u01c0",  # ӏ ǀ
+    "I": "\u0406\u0399\u04c0",  # І Ι Ӏ
+    # punctuation
+    "-": "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d",
+    "_": "\uff3f",
+    '"': "\u201c\u201d\u201e\u201f\u2033\uff02",
+    "'": "\u2018\u2019\u201a\u201b\u2032\uff07",
+    "=": "\ua78a\uff1d",
+    ":": "\u2236\ua789\uff1a",
+    ".": "\u2024\uff0e",
+    ",": "\uff0c",
+    "/": "\u2044\u2215",
+}
+
+CONFUSABLES: dict[str, str] = {ch: ascii_ch for ascii_ch, chars in _LOOKALIKES.items() for ch in chars}
+"""Look-alike -> the ASCII character it imitates (a small subset of UTS #39
+confusables.txt); every key is non-ASCII, every value ASCII of the same case."""
+
+
+def is_invisible(ch: str) -> bool:
+    """True when ``ch`` renders as nothing: category ``Cf``, a ``Cc`` that is not whitespace, or a filler.
+
+    Tab, line feed, carriage return and every ``str.isspace`` character are not
+    invisible here (they get ``whitespace`` hints). Source: UAX #44 categories.
+    """
+    category = unicodedata.category(ch)
+    if category == "Cf" or ord(ch) in _INVISIBLE_EXTRA:
+        return True
+    return category == "Cc" and not ch.isspace()
+
+
+def is_odd_space(ch: str) -> bool:
+    """True for whitespace other than JSON's four (U+00A0 NO-BREAK SPACE, U+3000...)."""
+    return ch.isspace() and ch not in JSON_WHITESPACE
+
+
+def is_foreign_digit(ch: str) -> bool:
+    """True for a non-ASCII character with a decimal digit value (U+FF15 FULLWIDTH DIGIT FIVE)."""
+    return not ch.isascii() and unicodedata.digit(ch, None) is not None
+
+
+def is_mark(ch: str) -> bool:
+    """True for a combining mark (categories ``Mn``, ``Me``)."""
+    return unicodedata.category(ch) in ("Mn", "Me")
+
+
+def script(ch: str) -> str:
+    """The script of ``ch`` as the first word of its Unicode name (``"CYRILLIC"``), or ``""``."""
+    return unicodedata.name(ch, "").split(" ", 1)[0]
+
+
+def lookalike_target(ch: str, latin_context: bool) -> str | None:
+    """The ASCII character ``ch`` imitates, ``""`` for a look-alike-script letter in Latin text, else ``None``."""
+    if ch.isascii():
+        return None
+    target = CONFUSABLES.get(ch)
+    if target is not None:
+        return target
+    if latin_context and ch.isalpha() and script(ch) in _LOOKALIKE_SCRIPTS:
+        return ""
+    return None
+
+
+def has_latin(text: str) -> bool:
+    """True when ``text`` has a Latin letter."""
+    return any(("a" <= c.lower() <= "z") or (c.isalpha() and script(c) == "LATIN") for c in text)
+
+
+def first_each(text: str, pred: Callable[[str], bool], absent_from: str) -> list[tuple[int, str]]:
+    """``(index, character)`` of the first of each distinct character of ``text`` with ``pred``
+    that ``absent_from`` lacks; at most 6, in order of appearance."""
+    seen: dict[str, int] = {}
+    for index, ch in enumerate(text):
+        if ch not in seen and pred(ch) and ch not in absent_from:
+            seen[ch] = index
+    return [(i, c) for c, i in seen.items()][:6]

@@ -1,0 +1,176 @@
+"""Text transforms for comparing: which foldings (NFC, case, whitespace...) make two strings match.
+
+Offsets and lengths count code points. Sources: NFC and NFKC, Unicode UAX #15;
+case folding, ``str.casefold`` (CaseFolding.txt); whitespace, ``str.isspace``
+(``White_Space``). See ``docs/architecture.md``, "Units".
+
+How a difference is put down to a kind (:func:`equivalence`): both strings go
+through a fixed chain of transforms (:data:`TRANSFORMS`, each only where it
+changes one side). If they then match, transforms are dropped one at a time,
+broadest first (:data:`_DROP_ORDER`: case goes before NFKC because ``casefold``
+also expands ligatures such as U+FB01, which NFKC explains better), keeping each
+one without which they no longer match.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Callable
+
+from groundlab.hints.chars import CONFUSABLES, is_foreign_digit, is_invisible
+
+__all__ = [
+    "TRANSFORMS", "WHITESPACE_STEPS", "apply", "equivalence", "fold", "fold_spaced", "line_endings", "translated",
+]
+
+
+def _table_for(text: str, fn: Callable[[str], str | None]) -> dict[int, str]:
+    table = {}
+    for ch in set(text):
+        out = fn(ch)
+        if out is not None:
+            table[ord(ch)] = out
+    return table
+
+
+def translated(text: str, fn: Callable[[str], str | None]) -> str:
+    """``text`` with each character ``ch`` for which ``fn(ch)`` is not ``None`` replaced by ``fn(ch)``."""
+    return text.translate(_table_for(text, fn))
+
+
+@functools.lru_cache(maxsize=4096)
+def _invisible_out(ch: str) -> str | None:
+    return "" if is_invisible(ch) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _digit_out(ch: str) -> str | None:
+    return str(unicodedata.digit(ch)) if is_foreign_digit(ch) else None
+
+
+def line_endings(text: str) -> str:
+    """``text`` with CR LF and CR alone each read as LF."""
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _t_invisible(text: str) -> str:
+    return text if text.isascii() and text.isprintable() else translated(text, _invisible_out)
+
+
+def _t_digits(text: str) -> str:
+    return text if text.isascii() else translated(text, _digit_out)
+
+
+def _t_confusable(text: str) -> str:
+    return text if text.isascii() else translated(text, CONFUSABLES.get)
+
+
+_SPACES = re.compile(r"[^\S\r\n]+")
+_BREAKS = re.compile(r"[\r\n]+")
+
+TRANSFORMS: dict[str, Callable[[str], str]] = {
+    "line_endings": line_endings,
+    "invisible": _t_invisible,
+    "digits": _t_digits,
+    "nfc": functools.partial(unicodedata.normalize, "NFC"),
+    "nfkc": functools.partial(unicodedata.normalize, "NFKC"),
+    "case": str.casefold,
+    "confusable": _t_confusable,
+    "whitespace": lambda text: _SPACES.sub("", text),  # every whitespace character but CR and LF removed
+    "line_breaks": lambda text: _BREAKS.sub("", text),  # then every CR and LF removed
+}
+"""Transform name -> function ``str -> str``, applied in this order."""
+
+_DROP_ORDER = (
+    "case", "nfkc", "confusable", "line_breaks", "whitespace", "nfc", "digits", "invisible", "line_endings",
+)  # fmt: skip
+
+WHITESPACE_STEPS = frozenset(["whitespace", "line_breaks"])
+"""The two transforms reported as the hint kind ``whitespace``."""
+
+
+@functools.lru_cache(maxsize=16)
+def apply(text: str, steps: frozenset) -> str:
+    """``text`` put through the :data:`TRANSFORMS` named in ``steps``, in chain order."""
+    for name, fn in TRANSFORMS.items():
+        if name in steps:
+            text = fn(text)
+    return text
+
+
+def _changes(text: str, name: str) -> bool:
+    return apply(text, frozenset([name])) != text
+
+
+def equivalence(a: str, b: str, contains: bool) -> frozenset | None:
+    """The fewest transform names under which ``a`` matches ``b``, or ``None``.
+
+    ``contains``: match means ``a in b`` (a quote in a document), else ``a == b``.
+    ``None`` when they do not match even with every applicable transform, or
+    when ``a`` becomes empty (an empty quote would match anything).
+    """
+    applicable = frozenset(name for name in TRANSFORMS if _changes(a, name) or _changes(b, name))
+    if not applicable:
+        return None
+
+    def match(steps: frozenset) -> bool:
+        left = apply(a, steps)
+        if not left:
+            return False
+        right = apply(b, steps)
+        return left in right if contains else left == right
+
+    if not match(applicable):
+        return None
+    kept = set(applicable)
+    for name in _DROP_ORDER:
+        if name in kept and match(frozenset(kept - {name})):
+            kept.discard(name)
+    return frozenset(kept)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fold_out(ch: str) -> str | None:
+    if "A" <= ch <= "Z":
+        return ch.lower()
+    if ch.isascii():
+        return "\x00" if unicodedata.category(ch) == "Cc" and not ch.isspace() else None
+    skeleton = CONFUSABLES.get(ch)
+    if skeleton is not None:
+        return skeleton.lower()
+    if ch.isspace():
+        return " "
+    if is_invisible(ch):
+        return "\x00"
+    if is_foreign_digit(ch):
+        return str(unicodedata.digit(ch))
+    if 0xFF21 <= ord(ch) <= 0xFF3A or 0xFF41 <= ord(ch) <= 0xFF5A:  # fullwidth Latin letters
+        return chr(ord(ch) - 0xFEE0).lower()
+    decomposed = unicodedata.normalize("NFD", ch)
+    if len(decomposed) > 1 and "A" <= decomposed[0].upper() <= "Z":  # é -> e, so é finds e + U+0301
+        return decomposed[0].lower()
+    if ch.isalpha() and ch.lower() != ch and len(ch.lower()) == 1:
+        return ch.lower()
+    return None
+
+
+def fold(text: str) -> str:
+    """A length-preserving fold for finding where texts align: same length as ``text``, code point for code point.
+
+    Lower case, a precomposed Latin letter to its base letter, look-alikes to
+    their ASCII twin, non-ASCII whitespace to a space, invisible characters to
+    U+0000, non-ASCII digits to ASCII.
+    """
+    return translated(text, _fold_out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _spaced_out(ch: str) -> str | None:
+    return None if ch.isspace() else _fold_out(ch)
+
+
+def fold_spaced(text: str) -> str:
+    """:func:`fold` that keeps every whitespace character as it is (to align whitespace differences)."""
+    return translated(text, _spaced_out)

@@ -1,0 +1,132 @@
+"""Quote hints: why a cited quote is not found in its source, and where the source comes closest.
+
+Offsets and lengths count code points. Two rules are explained: the configuration
+contract's verbatim check ("a real citation can still support a wrong answer"),
+and the normalised check of "No Quote, No Claim"
+(:func:`groundlab.grounding.rule.is_quoted`). See ``docs/architecture.md``,
+"Order of checks" and "No Quote, No Claim".
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from groundlab.core.text import line_column
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
+from groundlab.hints.differences import difference_hints
+from groundlab.hints.folding import apply, equivalence
+from groundlab.hints.kinds import Hint
+from groundlab.hints.render import Side, show
+from groundlab.hints.window import Window, closest_window
+
+__all__ = ["quote_hints"]
+
+_AROUND = 8
+"""Whitespace characters of the source read on each side of the closest window,
+so a whitespace hint can say what the document has right before or after it."""
+
+_FOLDED_WORDS = {"nfc": "Unicode normalization (NFC)", "nfkc": "Unicode normalization (NFKC)",
+                 "case": "upper and lower case"}  # fmt: skip
+"""Transforms after which the closest hint's similarity is measured, when reported."""
+
+
+def quote_hints(
+    quote: str | None,
+    source: str | None,
+    *,
+    normalized: bool = False,
+    claim: int | None = None,
+    check: str | None = None,
+    doc: str | None = None,
+) -> tuple[Hint, ...]:
+    """Why ``quote`` is not found in ``source``: a tuple of hints, ``()`` when it is found.
+
+    * ``quote``, ``source`` -- ``str`` or ``None`` (read as ``""``); other types
+      raise ``TypeError``.
+    * ``normalized=False`` -- the verbatim check (``quote in source``);
+      ``normalized=True`` -- both sides through
+      :func:`groundlab.grounding.rule.normalize_quote` first, and a ``length``
+      hint when the quote is shorter than ``MIN_QUOTE_CHARS``.
+    * ``claim``, ``check`` -- copied into every hint; ``doc`` -- the document id
+      the messages name (``"prod-v2"`` for ``"the document"``).
+
+    Returns, in :data:`~groundlab.hints.kinds.HINT_KINDS` order, the difference
+    hints (:func:`~groundlab.hints.differences.difference_hints`), then ``length``,
+    then one ``closest`` hint: the window of :func:`closest_window`, its 1-based
+    line and similarity in percent (``int(100 * ratio)``, measured after case
+    folding and NFC/NFKC when those kinds are reported), with the alignment as
+    ``detail``.
+    """
+    quote = "" if quote is None else quote
+    source = "" if source is None else source
+    if not isinstance(quote, str) or not isinstance(source, str):
+        raise TypeError("quote_hints expects str (or None) for quote and source")
+    where = doc if doc else "the document"
+    hints: list[Hint] = []
+    a, b = quote, source
+    if normalized:
+        a, b = normalize_quote(quote), normalize_quote(source)
+        if len(a) >= MIN_QUOTE_CHARS and a in b:
+            return ()
+        if len(a) < MIN_QUOTE_CHARS:
+            hints.append(
+                Hint(
+                    "length",
+                    f"After normalising, the quote is {show(a)}, {len(a)} character(s); "
+                    f"a quote needs at least {MIN_QUOTE_CHARS} characters to count, because shorter text is "
+                    "found almost anywhere.",
+                    claim,
+                    check,
+                )
+            )
+    elif quote and quote in source:
+        return ()
+    window = closest_window(quote, source)
+    kinds = frozenset()
+    if a:
+        kinds = equivalence(a, b, True) or frozenset()
+        if normalized:
+            local = around = normalize_quote(window.text)
+        else:
+            local, around = window.text, _with_spaces_around(source, window)
+        side = Side("The quote", where)
+        hints[:0] = difference_hints(
+            a, b, local, contains=True, side=side, claim=claim, check=check, kinds=kinds, around=around
+        )
+    hints.append(_closest_hint(quote, source, window, where, claim, check, kinds))
+    return tuple(hints)
+
+
+def _with_spaces_around(source: str, window: Window) -> str:
+    """The window's text with up to :data:`_AROUND` whitespace characters of ``source`` on each side."""
+    start, end = window.start, window.end
+    while start > 0 and window.start - start < _AROUND and source[start - 1].isspace():
+        start -= 1
+    while end < len(source) and end - window.end < _AROUND and source[end].isspace():
+        end += 1
+    return source[start:end]
+
+
+def _closest_hint(
+    quote: str, source: str, window: Window, where: str, claim: int | None, check: str | None, kinds: frozenset
+) -> Hint:
+    if not quote:
+        message = "The quote is empty, so there is nothing to find in the document."
+    elif not source:
+        message = f"{where[0].upper() + where[1:]} is empty, so no quote can be found in it."
+    else:
+        line = line_column(source, window.start)[0]
+        percent = int(window.ratio * 100)
+        similarity = f"line {line}, {percent}% similar to the quote"
+        steps = frozenset(kinds) & frozenset(_FOLDED_WORDS)
+        if steps:
+            folded_quote, folded_text = apply(quote, steps), apply(window.text, steps)
+            apart = " and ".join(_FOLDED_WORDS[name] for name in ("nfc", "nfkc", "case") if name in steps)
+            if folded_quote == folded_text:
+                similarity = f"line {line}; the same as the quote apart from {apart}"
+            else:
+                folded = difflib.SequenceMatcher(None, folded_quote, folded_text, autojunk=False).ratio()
+                if int(folded * 100) > percent:
+                    similarity = f"line {line}, {int(folded * 100)}% similar to the quote apart from {apart}"
+        message = f"The closest text in {where} is {show(window.text, 60)} ({similarity})."
+    return Hint("closest", message, claim, check, (), window.alignment)

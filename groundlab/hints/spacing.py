@@ -1,0 +1,111 @@
+"""The ``whitespace`` hint: where two texts differ in whitespace only, and what each side has there.
+
+Offsets count code points. Whitespace is ``str.isspace`` (Unicode ``White_Space``);
+a plain space is U+0020. See ``docs/architecture.md``, "Units".
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from groundlab.hints.chars import LINE_BREAKS, first_each, is_odd_space
+from groundlab.hints.folding import WHITESPACE_STEPS, fold_spaced, line_endings
+from groundlab.hints.render import Side, after, char_list, list_words, space_run
+
+__all__ = ["whitespace_hint"]
+
+
+def _whitespace_diffs(a: str, other: str, contains: bool) -> list[tuple[int, int, str, str]]:
+    """``(i1, i2, a part, other part)`` for each place where ``a`` and ``other`` differ in whitespace only.
+
+    Either part may be empty. Aligned after :func:`groundlab.hints.folding.fold_spaced`,
+    so a case or look-alike difference elsewhere does not hide a whitespace one.
+    With ``contains``, whitespace only ``other`` has before or after ``a`` is ignored.
+    """
+    fa, fo = fold_spaced(a), fold_spaced(other)
+    out = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, fa, fo, autojunk=False).get_opcodes():
+        x, y = a[i1:i2], other[j1:j2]
+        if tag == "equal" or (x and not x.isspace()) or (y and not y.isspace()):
+            continue
+        if contains and not x and i1 in (0, len(a)):
+            continue
+        out.append((i1, i2, x, y))
+    return out
+
+
+
+def _collapsed(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def whitespace_hint(
+    a: str, b: str, local: str, kinds: frozenset, contains: bool, side: Side
+) -> tuple[str, list[str]] | None:
+    """``(message, characters)`` of the ``whitespace`` hint for ``a`` against ``b``, or ``None``.
+
+    Given when ``kinds`` (:func:`groundlab.hints.folding.equivalence`) needs a
+    whitespace step, or when ``a`` has non-ASCII whitespace ``b`` lacks. It names
+    up to 3 places: what ``a`` has there and what ``local`` (the part of ``b``
+    compared) has. With ``line_endings`` in ``kinds``, CR LF and CR are read as
+    LF first, so that hint alone explains a carriage return.
+    """
+    needed = bool(kinds & WHITESPACE_STEPS)
+    odd = first_each(a, is_odd_space, b)
+    if not needed and not odd:
+        return None
+    if "line_endings" in kinds:
+        a, b, local = line_endings(a), line_endings(b), line_endings(local)
+    diffs = _whitespace_diffs(a, local, contains)
+    if not needed:  # the texts differ in more than whitespace: keep only the odd spaces' places
+        diffs = [d for d in diffs if any(is_odd_space(c) for c in d[2] + d[3])]
+    if not diffs:
+        if needed:
+            return (
+                f"{side.subject} matches {side.other} only when whitespace is ignored; "
+                "the contract compares every character.",
+                [],
+            )
+        one = len(odd) == 1
+        where = f" {after(a, odd[0][0], spaces=True)}" if one else ""
+        what = "which is not a plain space (U+0020 SPACE)" if one else "which are not plain spaces (U+0020 SPACE)"
+        return (
+            f"{side.subject} contains {char_list(odd, a)}{where}, {what}; "
+            f"{side.other} does not contain {'it' if one else 'them'}.",
+            [c for _, c in odd],
+        )
+    n = len(a)
+    clauses: list[str] = []
+    for number, (i1, i2, x, y) in enumerate(diffs[:3]):
+        other = side.other if number == 0 else side.short_other
+        if x and not y:
+            if i1 == 0:
+                clauses.append(f"a leading {space_run(x, False)} that {other} does not have")
+            elif i2 == n:
+                clauses.append(f"a trailing {space_run(x, False)} that {other} does not have")
+            else:
+                clauses.append(f"{space_run(x)} {after(a, i1, spaces=True)} where {other} has none")
+        else:
+            where = "at the start" if i1 == 0 else "at the end" if i1 == n or i2 == n else after(a, i1, spaces=True)
+            have = space_run(x) if x else "nothing"
+            clauses.append(f"{have} {where} where {other} has {space_run(y)}")
+    if len(diffs) > 3:
+        rest = len(diffs) - 3
+        clauses.append(f"{rest} more whitespace difference{'s' if rest > 1 else ''}")
+    only_whitespace = bool(kinds) and kinds <= WHITESPACE_STEPS
+    if only_whitespace and all(x and not y for _, _, x, y in diffs):
+        tail = "it matches once the extra whitespace is removed, but the contract compares every character."
+    elif all(len(x) == 1 and len(y) == 1 and x not in LINE_BREAKS and y not in LINE_BREAKS for _, _, x, y in diffs):
+        tail = "the two look alike but are different characters, and the contract compares every character."
+    elif only_whitespace and (
+        _collapsed(a) in _collapsed(b) if contains else _collapsed(a) == _collapsed(b)
+    ):
+        tail = "it matches once each run of whitespace is read as one space, but the contract compares every character."
+    elif only_whitespace:
+        tail = "it matches once whitespace is ignored, but the contract compares every character."
+    else:
+        tail = "the contract compares every character."
+    chars = [c for _, _, x, y in diffs[:3] for c in x + y]
+    return f"{side.subject} has {list_words(clauses)}; {tail}", chars
+

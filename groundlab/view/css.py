@@ -1,0 +1,56 @@
+"""The CSS class names the workbook's widgets put on their DOM elements.
+
+Standard library only. Browser tests and styles find a widget's parts by these
+names, so they are kept stable; see ``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+__all__ = ["CSS_CLASSES", "FAIL_CLASS", "PASS_CLASS", "state_class"]
+
+CSS_CLASSES = {
+    "editor": "groundlab-claim-editor",
+    "mode": "groundlab-mode",
+    "mode_notice": "groundlab-mode-notice",
+    "raw": "groundlab-raw-input",
+    "request_service": "groundlab-request-service",
+    "request_environment": "groundlab-request-environment",
+    "request_revision": "groundlab-request-revision",
+    "request_fields": "groundlab-request-fields",
+    "request_supplied": "groundlab-request-supplied",
+    "claim_row": "groundlab-claim-row",
+    "field": "groundlab-field-input",
+    "value": "groundlab-value-input",
+    "doc": "groundlab-doc-input",
+    "doc_picker": "groundlab-doc-picker",
+    "quote": "groundlab-quote-input",
+    "quote_picker": "groundlab-quote-picker",
+    "remove": "groundlab-remove-claim",
+    "add": "groundlab-add-claim",
+    "strict": "groundlab-strict-status",
+    "citation": "groundlab-citation-status",
+    "status": "groundlab-contract-status",
+    "ladder": "groundlab-ladder-box",
+    "accepted": "groundlab-accepted",
+    "hints": "groundlab-hints",
+    "inspector": "groundlab-quote-inspector",
+    "inspector_quote": "groundlab-inspector-quote",
+    "inspector_source": "groundlab-inspector-source",
+    "inspector_result": "groundlab-inspector-result",
+    "predict": "groundlab-predict",
+    "predict_choices": "groundlab-predict-choices",
+    "predict_check": "groundlab-predict-check",
+    "predict_result": "groundlab-predict-result",
+    "scoreboard": "groundlab-scoreboard",
+}
+"""Role (``str``) -> CSS class (``str``) added to that widget's DOM element."""
+
+PASS_CLASS = "groundlab-pass"
+"""Class of a passing label or badge (its border repeats the ``✓`` and the word)."""
+FAIL_CLASS = "groundlab-fail"
+"""Class of a failing label or badge (its border repeats the ``✗`` and the word)."""
+
+
+def state_class(passed: bool) -> str:
+    """:data:`PASS_CLASS` when ``passed`` is true, else :data:`FAIL_CLASS`."""
+    return PASS_CLASS if passed else FAIL_CLASS

@@ -1,0 +1,72 @@
+"""The scoreboard: "k of n right" over the Predict exercises of a notebook.
+
+Presentation layer (ipywidgets). See ``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from groundlab.view import html as _html
+from groundlab.view.css import CSS_CLASSES
+from groundlab.view.predict import Predict
+from groundlab.view.widget_base import PlainRepr
+
+__all__ = ["Scoreboard"]
+
+
+class Scoreboard(PlainRepr, widgets.HTML):
+    """A "k of n right" line over the :class:`~groundlab.view.predict.Predict` exercises it tracks.
+
+    ``board = Scoreboard()``; ``board.track(predict)`` (or ``Predict(...,
+    board=board)``) adds an exercise; the text updates whenever one is checked:
+    ``"2 of 5 right (3 not checked yet)"``. Attributes :attr:`right`,
+    :attr:`checked`, :attr:`total` (``int``) and :attr:`text` (``str``).
+    """
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.exercises: list[Predict] = []
+        self.add_class(CSS_CLASSES["scoreboard"])
+        self.refresh()
+
+    def track(self, predict: Predict) -> Predict:
+        """Count ``predict`` on this board (once); returns it. ``TypeError`` for a non-Predict."""
+        if not isinstance(predict, Predict):
+            raise TypeError(f"a Scoreboard tracks Predict exercises, not {type(predict).__name__}")
+        if predict not in self.exercises:
+            self.exercises.append(predict)
+            predict._boards.append(self)
+        self.refresh()
+        return predict
+
+    @property
+    def total(self) -> int:
+        """Number of tracked exercises."""
+        return len(self.exercises)
+
+    @property
+    def checked(self) -> int:
+        """Number of tracked exercises already checked."""
+        return sum(p.outcome is not None for p in self.exercises)
+
+    @property
+    def right(self) -> int:
+        """Number of tracked exercises predicted right."""
+        return sum(p.outcome is not None and p.outcome.right for p in self.exercises)
+
+    @property
+    def text(self) -> str:
+        """``"<right> of <total> right"`` plus ``" (<k> not checked yet)"`` when some are not."""
+        text = f"{self.right} of {self.total} right"
+        waiting = self.total - self.checked
+        if waiting:
+            text += f" ({waiting} not checked yet)"
+        return text
+
+    def refresh(self) -> None:
+        """Redraw the text (called by each tracked exercise after *Check*)."""
+        self.value = f"<p><strong>Score: {_html.esc(self.text)}</strong></p>"
+
+    def __repr__(self) -> str:
+        return f"Scoreboard: {self.text}"

@@ -1,0 +1,113 @@
+"""groundlab.hints.values: why a claimed value is not the document's fact, units and booleans included."""
+
+import pytest
+from hint_answers import kinds
+
+from groundlab.hints import value_hints
+
+
+def test_decomposed_accent_in_a_value_names_the_code_points():
+    hints = value_hints("cafe\u0301", "caf\u00e9", doc="prod-v2")
+    assert kinds(hints) == ("normalization",)
+    assert hints[0].message == (
+        "The value 'cafe⟨U+0301⟩' and prod-v2's fact 'café' spell the same letters with different code points: "
+        "the value writes 'é' as U+0065 LATIN SMALL LETTER E + U+0301 COMBINING ACUTE ACCENT (2 code points), "
+        "the fact as U+00E9 LATIN SMALL LETTER E WITH ACUTE (1 code point); they look the same and match after "
+        "NFC normalization (Unicode UAX #15), but the contract compares code points exactly."
+    )
+
+
+@pytest.mark.parametrize(
+    "value, fact, field, expected_kinds, message",
+    [
+        ("5s", "5000", "read_timeout_ms", ("unit",),
+         "'5s' is 5000 ms, the same quantity as the document's '5000', but the contract compares exact strings, "
+         "so the value must be written '5000'."),
+        ("5000ms", "5000", "read_timeout_ms", ("unit",),
+         "'5000ms' is 5000 ms, the same quantity as the document's '5000', but the contract compares exact "
+         "strings, so the value must be written '5000'."),
+        ("5 seconds", "5000", "read_timeout_ms", ("unit",), None),
+        ("0.5 min", "30000", "read_timeout_ms", ("unit",), None),
+        ("2s", "5000", "read_timeout_ms", ("unit",),
+         "'2s' is 2000 ms, while the document says '5000' ms; and even an equal quantity would have to be "
+         "written exactly '5000'."),
+        ("5s", "5", "timeout_s", ("unit",), None),
+        ("5 seconds", "5000", "read_timeout", ("unit",),
+         "The value '5 seconds' carries the unit 'seconds', but the document's fact is the bare number '5000'; "
+         "the contract compares exact strings, not quantities."),
+        ("5,000", "5000", "read_timeout_ms", ("unit",),
+         "'5,000' is the same number as the document's '5000' written differently; the contract compares exact "
+         "strings, so it must be written '5000'."),
+        ("5000.0", "5000", "read_timeout_ms", ("unit",), None),
+        ("True", "true", "retry_enabled", ("unit",),
+         "The value 'True' means the boolean true, like the document's fact, but the contract compares exact "
+         "strings and the fact is written 'true'."),
+        ("yes", "true", "retry_enabled", ("unit",), None),
+        ("off", "false", "retry_enabled", ("unit",), None),
+        ("yes", "false", "retry_enabled", (), None),
+        ("2000", "5000", "read_timeout_ms", (), None),
+        ("Prod", "prod", None, ("case",),
+         "The value 'Prod' matches the document's fact 'prod' apart from upper and lower case; the contract "
+         "compares letter case exactly."),
+        (" 5000", "5000", "read_timeout_ms", ("whitespace",),
+         "The value ' 5000' has a leading U+0020 SPACE that the document's fact '5000' does not have; it matches "
+         "once the extra whitespace is removed, but the contract compares every character."),
+        ("\uff15\uff10\uff10\uff10", "5000", "read_timeout_ms", ("digits",), None),
+        ("5\u200b000", "5000", "read_timeout_ms", ("invisible",),
+         "The value '5⟨U+200B⟩000' contains U+200B ZERO WIDTH SPACE, an invisible character, after '5'; the "
+         "document's fact '5000' does not."),
+        ("f\u0430lse", "false", "retry_enabled", ("confusable",), None),
+        ("5000", "5000", "read_timeout_ms", (), None),
+    ],
+)
+def test_value_hints(value, fact, field, expected_kinds, message):
+    hints = value_hints(value, fact, field=field)
+    assert kinds(hints) == expected_kinds
+    if message is not None:
+        assert hints[0].message == message
+
+
+@pytest.mark.parametrize(
+    "value, fact, message, codepoints",
+    [
+        # the fact has nothing where the value has U+00A0: never claim it has a plain space there
+        ("caf\u00e9\u00a0", "caf\u00e9",
+         "The value 'café⟨U+00A0⟩' has a trailing U+00A0 NO-BREAK SPACE that the document's fact 'café' does not "
+         "have; it matches once the extra whitespace is removed, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+        ("\u00a0caf\u00e9", "caf\u00e9",
+         "The value '⟨U+00A0⟩café' has a leading U+00A0 NO-BREAK SPACE that the document's fact 'café' does not "
+         "have; it matches once the extra whitespace is removed, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+        ("ca\u00a0f\u00e9", "caf\u00e9",
+         "The value 'ca⟨U+00A0⟩fé' has U+00A0 NO-BREAK SPACE after 'ca' where the document's fact 'café' has none; "
+         "it matches once the extra whitespace is removed, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+        # the fact really has a plain space there: say that
+        ("ca\u00a0f\u00e9", "ca f\u00e9",
+         "The value 'ca⟨U+00A0⟩fé' has U+00A0 NO-BREAK SPACE after 'ca' where the document's fact 'ca fé' has a "
+         "plain space (U+0020 SPACE); the two look alike but are different characters, and the contract compares "
+         "every character.",
+         ("U+00A0 NO-BREAK SPACE", "U+0020 SPACE")),
+        # and the other way round: the fact has the no-break space
+        ("ca f\u00e9", "ca\u00a0f\u00e9",
+         "The value 'ca fé' has a plain space (U+0020 SPACE) after 'ca' where the document's fact 'ca⟨U+00A0⟩fé' "
+         "has U+00A0 NO-BREAK SPACE; the two look alike but are different characters, and the contract compares "
+         "every character.",
+         ("U+0020 SPACE", "U+00A0 NO-BREAK SPACE")),
+        ("caf\u00e9", "ca\u00a0f\u00e9",
+         "The value 'café' has nothing after 'ca' where the document's fact 'ca⟨U+00A0⟩fé' has U+00A0 NO-BREAK "
+         "SPACE; it matches once whitespace is ignored, but the contract compares every character.",
+         ("U+00A0 NO-BREAK SPACE",)),
+    ],
+)
+def test_value_whitespace_hints_say_what_each_side_has(value, fact, message, codepoints):
+    hints = value_hints(value, fact)
+    assert kinds(hints) == ("whitespace",)
+    assert hints[0].message == message
+    assert hints[0].codepoints == codepoints
+    assert "or other whitespace there" not in hints[0].message
+
+
+def test_value_hints_name_the_document():
+    assert value_hints("Prod", "prod", doc="prod-v2")[0].message.startswith("The value 'Prod' matches prod-v2's fact")

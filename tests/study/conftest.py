@@ -1,0 +1,67 @@
+"""Shared set-up of the study and CLI tests: evidence folders, trusted files, the article-shaped fixture."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from groundlab import digest, fixtures_dir
+from groundlab.study.run import write_evidence
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture
+def study_json():
+    """The decoded ``fixtures/config_contract.json``, fresh for each test (tests edit it)."""
+    return json.loads((fixtures_dir() / "config_contract.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def article_file():
+    """Six cases in the configuration article's own shape: only id, raw, request, expected."""
+    return DATA / "article_cases.json"
+
+
+@pytest.fixture
+def evidence(tmp_path):
+    """A fresh evidence folder of the frozen study."""
+    out = tmp_path / "ev"
+    write_evidence(out)
+    return out
+
+
+def _read(path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def forge():
+    """``forge(folder, fixture=None, results=None, **fixtures_manifest)``: write the edited
+    files and record their new hashes in manifest.json, as a careful forger would."""
+
+    def forge(folder, fixture=None, results=None, **fixtures_manifest):
+        if fixture is not None:
+            (folder / "fixtures.json").write_text(json.dumps(fixture), encoding="utf-8")
+        if results is not None:
+            (folder / "results.json").write_text(json.dumps(results), encoding="utf-8")
+        manifest = _read(folder / "manifest.json")
+        manifest["fixtures"].update(sha256=digest(folder / "fixtures.json"), **fixtures_manifest)
+        manifest["results"]["sha256"] = digest(folder / "results.json")
+        (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+    return forge
+
+
+@pytest.fixture
+def read_json():
+    """Decode one JSON file."""
+    return _read
+
+
+@pytest.fixture
+def verify_files(tmp_path, study_json):
+    """``verify --registry reg.json --request req.json`` for the study's sources and first request."""
+    (tmp_path / "reg.json").write_text(json.dumps({"sources": study_json["sources"]}))
+    (tmp_path / "req.json").write_text(json.dumps(study_json["cases"][0]["request"]))
+    return ["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json")]

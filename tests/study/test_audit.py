@@ -1,0 +1,121 @@
+"""The independent audit: clean evidence passes; tampering, forgery and damage are named."""
+
+import json
+
+import pytest
+
+import groundlab.study.audit as audit
+from groundlab.core.trusted import package_digests
+from groundlab.study.audit import audit_evidence
+from groundlab.study.run import write_evidence
+
+
+def test_audit_passes_on_fresh_evidence_and_catches_tampering(evidence, read_json):
+    report = audit_evidence(evidence)
+    assert report.ok, report.problems
+    assert report.counts == {
+        "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
+        "citation_false_accepts": 10, "disagreements": 0,
+    }
+    assert report.frozen == "config_contract.json"
+
+    results = read_json(evidence / "results.json")
+    results["cases"][3]["actual"] = "ACCEPT"
+    (evidence / "results.json").write_text(json.dumps(results, indent=2))
+    assert audit_evidence(evidence).problems == [
+        "results.json does not match its sha256 in manifest.json (changed after the run)",
+        "case 'wrong-value-real-quote': agrees is True in results.json, expected False",
+        "case 'wrong-value-real-quote': outcome is 'ACCEPT' in results.json, expected 'VALUE_MISMATCH'",
+    ]
+
+
+def test_audit_catches_an_edited_fixture_copy(evidence):
+    copy = evidence / "fixtures.json"
+    copy.write_text(copy.read_text().replace('"expected": "STALE_REVISION"', '"expected": "ACCEPT"'))
+    problems = audit_evidence(evidence).problems
+    assert "fixtures.json does not match its sha256 in manifest.json (changed after the run)" in problems
+    assert any("case 'old-revision': label is 'STALE_REVISION'" in p for p in problems)
+
+
+def test_audit_checks_the_same_package_files_the_run_recorded(evidence, monkeypatch):
+    current = package_digests()
+    changed = dict(current, **{"groundlab/study/audit.py": "0" * 64, "groundlab/view/extra.py": "1" * 64})
+    del changed["groundlab/core/contract.py"]
+    monkeypatch.setattr(audit, "package_digests", lambda: changed)
+    problems = audit_evidence(evidence).problems
+    assert problems == [
+        "groundlab/core/contract.py was recorded but is not in the installed package",
+        "groundlab/study/audit.py differs from the source that produced this evidence",
+        "groundlab/view/extra.py is in the package but was not recorded by the run",
+    ]
+
+
+def test_audit_counts_one_check_per_recorded_package_file(evidence):
+    report = audit_evidence(evidence)
+    assert report.checked == 3 + len(package_digests()) + 22 * 10 + 6
+
+
+def test_audit_catches_forged_evidence_with_recomputed_hashes(evidence, read_json, forge):
+    fixture = read_json(evidence / "fixtures.json")
+    results = read_json(evidence / "results.json")
+    fixture["cases"] = [c for c in fixture["cases"] if c["id"] != "wrong-value-real-quote"]
+    results["cases"] = [r for r in results["cases"] if r["id"] != "wrong-value-real-quote"]
+    results["counts"].update(submitted=21, citation_false_accepts=9, quote_exists=12, strict_json=16)
+    forge(evidence, fixture, results)
+    problems = audit_evidence(evidence).problems
+    assert problems == ["fixtures.json is not the frozen config_contract.json (its sha256 differs from SHA256SUMS)"]
+
+
+def test_audit_rechecks_the_accepted_map(evidence, read_json):
+    results = read_json(evidence / "results.json")
+    results["cases"][0]["accepted"]["read_timeout_ms"] = "1"
+    (evidence / "results.json").write_text(json.dumps(results))
+    problems = audit_evidence(evidence).problems
+    assert "case 'complete': accepted map is {'read_timeout_ms': '1', 'retry_enabled': 'false'} in results.json, expected {'read_timeout_ms': '5000', 'retry_enabled': 'false'}" in problems
+
+
+def test_audit_names_a_non_frozen_run_and_checks_every_row_field(evidence, read_json, forge):
+    fixture = read_json(evidence / "fixtures.json")
+    results = read_json(evidence / "results.json")
+    fixture["cases"][3]["expected"] = "ACCEPT"  # relabel wrong-value-real-quote
+    results["cases"][3].update(expected="ACCEPT", actual="ACCEPT", accepted={"read_timeout_ms": "2000", "retry_enabled": "false"})
+    results["cases"][4]["agrees"] = False
+    results["counts"].update(full_contract=4, citation_false_accepts=9, disagreements=7)
+    forge(evidence, fixture, results, frozen=False)
+    (evidence / "audit_notes.json").write_text("{}")
+    report = audit_evidence(evidence)
+    assert report.frozen is None
+    assert "audit_notes.json does not belong in an evidence folder" in report.problems
+    assert any("case 'value-with-unit': agrees is False" in p for p in report.problems)
+    assert "counts.disagreements is 7 in results.json; the audit counts 1" in report.problems
+
+
+def test_a_code_less_label_is_checked_against_the_audits_own_parse(tmp_path, article_file, read_json, forge):
+    folder = tmp_path / "ev"
+    write_evidence(folder, article_file)
+    assert audit_evidence(folder).ok
+    results = read_json(folder / "results.json")
+    results["cases"][4]["code"] = "too_deep"  # markdown-fence: no code in the label
+    forge(folder, results=results)
+    assert audit_evidence(folder).problems == [
+        "case 'markdown-fence': parse code is 'too_deep' in results.json, expected 'not_json'"
+    ]
+
+
+@pytest.mark.parametrize(
+    "damage, problem",
+    [
+        (lambda ev: (ev / "results.json").write_text('{"cases": {"x": 1}, "counts": [1]}'), "unexpected shape"),
+        (lambda ev: (ev / "results.json").write_text("[" * 100000), "results.json is not readable JSON (RecursionError)"),
+        (lambda ev: ((ev / "results.json").unlink(), (ev / "results.json").mkdir()), "results.json cannot be read"),
+        (lambda ev: (ev / "results.json").write_text('{"n": ' + "1" * 5000 + "}"), "results.json is not readable JSON (ValueError)"),
+        (lambda ev: (ev / "manifest.json").write_text('{"fixtures": "x"}'), "unexpected shape"),
+        (lambda ev: (ev / "manifest.json").unlink(), "manifest.json is missing"),
+        (lambda ev: (ev / "stray.txt").write_text("hi"), "stray.txt does not belong in an evidence folder"),
+    ],
+)
+def test_audit_reports_damage_instead_of_crashing(evidence, damage, problem):
+    damage(evidence)
+    report = audit_evidence(evidence)
+    assert not report.ok
+    assert any(problem in p for p in report.problems), report.problems

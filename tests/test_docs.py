@@ -1,0 +1,57 @@
+"""The project documents itself: docstrings everywhere, its own architecture, no outside references."""
+
+import importlib
+import inspect
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import groundlab
+
+ROOT = Path(__file__).resolve().parent.parent
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(groundlab.__path__, "groundlab.") if not m.name.rsplit(".", 1)[-1].startswith("_")
+)
+LIGHT = [m for m in MODULES if not m.startswith("groundlab.view.") or m in ("groundlab.view.trace", "groundlab.view.answers")]
+SOURCES = sorted(p for d in ("groundlab", "tools", "benchmarks") for p in (ROOT / d).rglob("*.py"))
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_public_names_have_docstrings(name):
+    module = importlib.import_module(name)
+    assert (module.__doc__ or "").strip(), f"{name} has no module docstring"
+    missing = []
+    for attr, value in vars(module).items():
+        if attr.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+            continue
+        if inspect.isclass(value) or inspect.isfunction(value):
+            if not (value.__doc__ or "").strip():
+                missing.append(attr)
+            if inspect.isclass(value):
+                for member, function in vars(value).items():
+                    if member.startswith("_") or not inspect.isfunction(function):
+                        continue
+                    if not (function.__doc__ or "").strip():
+                        missing.append(f"{attr}.{member}")
+    assert not missing, f"{name}: no docstring for {', '.join(missing)}"
+
+
+def test_sources_cite_the_project_and_the_articles_by_title_only():
+    outside = re.compile(r"\bseeds?\b|DESIGN\.md|\bDESIGN\b|\.\./shared|\bseed_?0\d\d")
+    found = [
+        f"{path.relative_to(ROOT)}:{n}"
+        for path in SOURCES
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if outside.search(line)
+    ]
+    assert found == []
+
+
+def test_the_architecture_document_names_every_layer():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for layer in ("core/", "grounding/", "hints/", "study/", "view/", "cli.py"):
+        assert layer in text
+    for heading in ("## Layers", "### Order of checks", "### Parse-code precedence", "## Decisions recorded so far"):
+        assert heading in text

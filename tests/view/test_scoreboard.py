@@ -1,0 +1,31 @@
+"""The scoreboard counts the tracked exercises predicted right."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from groundlab.view.predict import Predict  # noqa: E402
+from groundlab.view.scoreboard import Scoreboard  # noqa: E402
+
+
+def test_scoreboard_counts_right_answers(study):
+    board = Scoreboard()
+    assert board.text == "0 of 0 right"
+    first = Predict.case(study, "complete", board=board)
+    second = board.track(Predict.case(study, "missing-field"))
+    board.track(second)  # tracked once
+    assert board.total == 2
+    assert board.text == "0 of 2 right (2 not checked yet)"
+    assert repr(board) == "Scoreboard: 0 of 2 right (2 not checked yet)"
+    assert board._repr_mimebundle_()["text/plain"] == repr(board)
+    first.choose("ACCEPT")
+    first.check()
+    assert board.value == "<p><strong>Score: 1 of 2 right (1 not checked yet)</strong></p>"
+    second.choose("ACCEPT")
+    second.check_button.click()
+    assert (board.right, board.checked, board.total) == (1, 2, 2)
+    assert board.text == "1 of 2 right"
+    with pytest.raises(TypeError):
+        board.track("not an exercise")
