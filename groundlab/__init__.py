@@ -78,7 +78,11 @@ _lazy(
 )
 _lazy("groundlab.grounding.explain", "DEFAULT_TIMEOUT", "ProviderError", "ReplyFormatError", "explain_match")
 _lazy("groundlab.grounding.jobmatch", "load_job_match")
-_lazy("groundlab.hints", "HINT_KINDS", "Hint", "Window", "hints_for_verdict", "json_hints", "quote_hints", "value_hints")
+_lazy(
+    "groundlab.hints",
+    "HINT_KINDS", "Hint", "Window", "closest_window", "describe_char", "hints_for_verdict", "is_invisible",
+    "json_hints", "quote_hints", "value_hints",
+)
 _lazy("groundlab.study.cases", "STUDY_FILE", "Case", "CaseSet", "load_case_set")
 _lazy("groundlab.study.run", "EvidenceExistsError", "StudyResult", "run_cases", "write_evidence")
 _lazy("groundlab.study.audit", "AuditReport", "audit_evidence", "write_audit")

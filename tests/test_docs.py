@@ -55,3 +55,14 @@ def test_the_architecture_document_names_every_layer():
         assert layer in text
     for heading in ("## Layers", "### Order of checks", "### Parse-code precedence", "## Decisions recorded so far"):
         assert heading in text
+
+
+def test_the_public_names_are_documented_in_one_place():
+    import subprocess
+    import sys
+
+    code = "import sys; sys.path.insert(0, 'tools'); import api_doc; sys.stdout.write(api_doc.render())"
+    rendered = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert rendered == (ROOT / "docs" / "api.md").read_text(encoding="utf-8"), "run: python tools/api_doc.py"
+    for name in groundlab.__all__:
+        assert name == "__version__" or f"| `{name}` |" in rendered, name

@@ -7,6 +7,7 @@ Run ``python tools/api_doc.py`` after adding or moving a public name;
 from __future__ import annotations
 
 import inspect
+import re
 import sys
 from pathlib import Path
 
@@ -25,8 +26,10 @@ package (standard library only); every other name loads its module on first use,
 
 def _summary(value) -> str:
     if inspect.isclass(value) or inspect.isfunction(value) or inspect.ismethod(value):
-        doc = inspect.getdoc(value) or ""
-        return doc.strip().splitlines()[0] if doc.strip() else ""
+        doc = (inspect.getdoc(value) or "").strip()
+        first = " ".join(doc.split("\n\n")[0].split())
+        first = re.sub(r":\w+:`~?(?:[\w.]+\.)?([\w]+)`", r"`\1`", first)  # :func:`~a.b` -> `b`
+        return first.replace("``", "`")
     text = repr(value)
     return f"`{text if len(text) <= 60 else type(value).__name__}`"
 
@@ -49,9 +52,10 @@ def render() -> str:
         if name == "__version__":
             continue
         value = getattr(groundlab, name)
-        module = groundlab._LAZY.get(name) or getattr(value, "__module__", None)
-        if module is None or not module.startswith("groundlab") or _kind(value) == "constant":
-            module = groundlab._LAZY.get(name) or _defining_module(groundlab, name)
+        module = groundlab._LAZY.get(name)
+        if module is None:
+            module = getattr(value, "__module__", None) if _kind(value) != "constant" else None
+            module = module or _defining_module(groundlab, name)
         by_module.setdefault(module, []).append(name)
     lines = [HEADER]
     for module in sorted(by_module, key=_layer_order):
@@ -60,20 +64,19 @@ def render() -> str:
         lines.append("|---|---|---|")
         for name in sorted(by_module[module], key=str.lower):
             value = getattr(groundlab, name)
-            lines.append(f"| `{name}` | {_kind(value)} | {_summary(value).replace('|', '\\|')} |")
+            summary = _summary(value).replace("|", "\\|")
+            lines.append(f"| `{name}` | {_kind(value)} | {summary} |")
     return "\n".join(lines) + "\n"
 
 
 def _defining_module(groundlab, name: str) -> str:
-    import importlib
-    import pkgutil
-
-    for info in pkgutil.walk_packages(groundlab.__path__, "groundlab."):
-        if info.name.startswith("groundlab.core."):
-            module = importlib.import_module(info.name)
-            if name in vars(module) and name in getattr(module, "__all__", ()):
-                if not any(name in getattr(importlib.import_module(i), "__all__", ()) for i in ()):
-                    return info.name
+    """The module whose source assigns ``name`` at top level (for constants, which have no ``__module__``)."""
+    package = Path(groundlab.__file__).parent
+    pattern = re.compile(rf"^{re.escape(name)}\s*[:=]", re.MULTILINE)
+    for path in sorted(package.rglob("*.py")):
+        if pattern.search(path.read_text(encoding="utf-8")):
+            parts = path.relative_to(package.parent).with_suffix("").parts
+            return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
     return "groundlab"
 
 

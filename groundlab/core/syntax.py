@@ -35,8 +35,6 @@ def describe_syntax(text: str, pos: int, container: str | None) -> tuple[str, di
         width = 6 if text[backslash + 1 : backslash + 2] == "u" else 2
         context["escape"] = text[backslash : backslash + width]
         return ("bad_escape" if ch else "unterminated_string"), context
-    if ch == '"' and STRING_RUN.match(text, pos) is None:
-        return "unterminated_string", context
     if ch == "\ufeff" and not prefix.strip(_WS):
         return "bom", context
     if ch.isspace() and ch not in _WS:
@@ -60,6 +58,8 @@ def describe_syntax(text: str, pos: int, container: str | None) -> tuple[str, di
     context["expected"] = expected
     if not ch:
         return "end_of_text", context
+    if ch == '"' and expected in ("value", "member name") and STRING_RUN.match(text, pos) is None:
+        return "unterminated_string", context
     if prev == "," and ch in "]}":
         return "trailing_comma", context
     return {

@@ -18,8 +18,6 @@ from pydantic import ValidationError
 
 from groundlab.grounding.chat import ChatModel, check_timeout
 from groundlab.grounding.draft import Draft, Explanation, NoGroundedPoints, check_draft
-# Still importable from here for callers written before the fixture had its own module.
-from groundlab.grounding.jobmatch import DraftCase, JobMatchFixture, load_job_match  # noqa: F401
 from groundlab.grounding.masking import mask_secrets
 from groundlab.grounding.prompt import Job, Profile, build_prompt
 

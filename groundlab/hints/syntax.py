@@ -91,7 +91,7 @@ def _syntax_hint(error, text: str | None, where: str) -> tuple[str, str, str] | 
         rest, at_start = text[position:], not text[:position].strip(JSON_WHITESPACE)
     else:  # without the answer: the error's own view of the text at the position
         rest, at_start = context.get("near", ""), position == 0
-    ch = rest[:1] or context.get("found") or None
+    ch = rest[:1] or str(context.get("found") or "")[:1] or None
     if reason == "bom":
         return (
             "invisible",

@@ -139,8 +139,8 @@ def quote_answer(quote: str, source: str) -> Answer:
 def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
     """What :func:`groundlab.grounding.explain.explain_match` gives the user for the model reply ``reply``.
 
-    ``profile`` and ``job`` are :class:`~groundlab.grounding.explain.Profile` and
-    :class:`~groundlab.grounding.explain.Job`; a
+    ``profile`` and ``job`` are :class:`~groundlab.grounding.prompt.Profile` and
+    :class:`~groundlab.grounding.prompt.Job`; a
     :class:`~groundlab.grounding.chat.FakeChatModel` returns ``reply``, and the flow
     runs once. ``answer``: ``"explanation, <n> dropped"`` or the error's class name
     (one of :data:`EXPLANATION_OUTCOMES`); ``why``: the notice shown to the user, or
