@@ -33,7 +33,7 @@ lab: $(STAMP)
 # fails if either fails.
 test: $(STAMP)
 	@status=0; \
-	$(BIN)/python -m pytest -p no:cacheprovider tests || status=$$?; \
+	$(BIN)/python -m pytest -p no:cacheprovider --durations=15 tests || status=$$?; \
 	if ls notebooks/*.ipynb >/dev/null 2>&1; then \
 	  $(KERNEL_ENV) $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-current-env \
 	    --nbval-sanitize-with tests/nbval_sanitize.cfg notebooks/ || status=$$?; \

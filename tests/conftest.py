@@ -1,8 +1,23 @@
-"""Shared pytest set-up: matplotlib never needs a display, and the workbook tooling in tools/ is importable."""
+"""Shared pytest set-up: the hypothesis profile, no display for matplotlib, tools/ importable, the study fixtures."""
 
 import os
 import sys
 from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+# The deep properties (tests/core/test_fuzz.py) take their example count from the profile:
+# CI=true selects "ci", 10,000 examples each; a local run selects "dev", which still runs
+# every property. Tests that set max_examples themselves are not affected.
+settings.register_profile(
+    "ci",
+    max_examples=10_000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
+settings.register_profile("dev", parent=settings.get_profile("ci"), max_examples=300)
+settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
 
 os.environ["MPLBACKEND"] = "Agg"
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,17 +7,20 @@ The workbook's conventions (CONTRIBUTING.md):
   executed cell; :func:`solution_blocks` extracts each fenced ``python`` block so a
   test can run it;
 * stored notebooks are one fresh top-to-bottom run, saved without widget state
-  (``metadata.widgets`` removed), so no answer hides in metadata.
+  (``metadata.widgets`` removed), so no answer hides in metadata, and with the
+  stream outputs of each cell merged (as nbval compares them), so how the kernel
+  happened to flush ``print`` output does not change the file.
 
-Command line (``python -m tools.notebooks``):
+Command line (``python tools/notebooks.py``, which ``make notebooks`` and
+``make student`` run):
 
 * ``execute NOTEBOOK...`` -- run each notebook top to bottom in a fresh kernel
   (working directory: the notebook's folder), strip widget state, save in place;
 * ``student SRC_DIR OUT_DIR`` -- write copies without outputs and without
   solution cells to ``OUT_DIR`` (refuses to write into ``SRC_DIR``).
 
-nbformat and nbclient are imported when these functions run, never by
-``import groundlab``.
+This is workbook tooling, not library code: nothing in ``groundlab`` imports it.
+nbformat and nbclient are imported when these functions run.
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ def strip_widget_state(notebook: Any) -> Any:
 
 def execute_notebook(path: str | Path, timeout: int = 600) -> None:
     """Run ``path`` top to bottom in a fresh ``python3`` kernel and save it in place,
-    without widget state. Raises ``nbclient.exceptions.CellExecutionError`` when a
+    without widget state and with each cell's stream outputs merged. Raises ``nbclient.exceptions.CellExecutionError`` when a
     cell not tagged ``raises-exception`` fails (the file is then left unchanged)."""
     import nbformat
     from nbclient import NotebookClient
@@ -85,6 +88,7 @@ def execute_notebook(path: str | Path, timeout: int = 600) -> None:
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
         record_timing=False,
+        coalesce_streams=True,
     )
     client.execute()
     strip_widget_state(notebook)
@@ -124,8 +128,8 @@ def write_student_copies(src: str | Path, out: str | Path) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m tools.notebooks execute|student ...``; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m tools.notebooks", description=__doc__.split("\n")[0])
+    """``python tools/notebooks.py execute|student ...``; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="python tools/notebooks.py", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("execute", help="run notebooks top to bottom and save them without widget state")
     run.add_argument("paths", nargs="+")

@@ -182,13 +182,15 @@ class ClaimsSyntaxError(ValueError):
     @property
     def reason(self) -> str:
         """The finer reason key (one of ``REASONS[self.code]``)."""
-        self._resolved()
+        if self._reason is None:
+            self._resolved()
         return self._reason
 
     @property
     def context(self) -> Mapping[str, Any]:
         """What was found and expected (see the class docstring)."""
-        self._resolved()
+        if self._reason is None:
+            self._resolved()
         return self._context
 
     @property

@@ -1,5 +1,5 @@
 """The adversarial corpora: fixtures/adversarial.json (the contract) and adversarial_quotes.json
-(the quote check of seed 002). Every case is asserted exactly: status and parse code, or the
+(the quote check of "No Quote, No Claim"). Every case is asserted exactly: status and parse code, or the
 boolean of ``is_quoted``. The labels were written by hand; see fixtures/README.md."""
 
 import importlib.util

@@ -276,3 +276,69 @@ def test_the_fast_error_path_agrees_with_the_exact_locator(raw):
     assert (fast.value.code, fast.value.reason, fast.value.position, dict(fast.value.context)) == (
         located.value.code, located.value.reason, located.value.position, located.value.context,
     )
+
+
+@pytest.mark.parametrize(
+    ("escape", "refused"),
+    [
+        ("\\b", True), ("\\f", True), ("\\u0008", True), ("\\u000C", True), ("\\u001b", True), ("\\u007f", True),
+        ("\\n", False), ("\\r", False), ("\\t", False), ('\\"', False), ("\\\\", False), ("\\/", False),
+        ("\\u0041", False), ("\\u0009", False),
+    ],
+)
+def test_every_escape_form_follows_the_control_character_rule(escape, refused):
+    raw = '{"claims": [{"field": "f", "value": "a' + escape + '", "doc": "d", "quote": "q"}]}'
+    if not refused:
+        assert parse_claims(raw)[0].value == "a" + json.loads('"' + escape + '"')
+        return
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims(raw)
+    assert (err.value.code, err.value.reason, err.value.path) == ("bad_text", "claim_char", ("claims", 0, "value"))
+    assert (err.value.line, err.value.column) == (1, 37)
+
+
+def test_an_escaped_backspace_wins_over_a_shape_problem_in_a_later_claim():
+    raw = '{"claims": [{"field": "f\\b", "value": "v", "doc": "d", "quote": "q"}, {"field": 1}]}'
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims(raw)
+    assert (err.value.code, err.value.path) == ("bad_text", ("claims", 0, "field"))
+    raw = '{"claims": [{"field": 1}, {"field": "f\\f", "value": "v", "doc": "d", "quote": "q"}]}'
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims(raw)
+    assert (err.value.code, err.value.path) == ("wrong_shape", ("claims", 0, "field"))
+
+
+def test_an_escaped_backslash_before_b_is_not_a_control_character():
+    raw = '{"claims": [{"field": "f", "value": "a\\\\b", "doc": "d", "quote": "q"}]}'
+    assert parse_claims(raw)[0].value == "a\\b"
+
+
+def test_errors_are_data_and_the_message_is_rendered_from_them():
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims('{"claims": [1,]}')
+    error = err.value
+    assert (error.code, error.reason, dict(error.context)) == (
+        "not_json", "trailing_comma", {"found": "]", "near": "]}", "expected": "value"},
+    )
+    assert error.message == "a comma before ']' with nothing after it; JSON allows no trailing comma"
+    rebuilt = ClaimsSyntaxError(error.code, error.reason, context=error.context, position=error.position)
+    assert rebuilt.message == error.message
+    assert error.to_dict() == {
+        "code": "not_json", "reason": "trailing_comma", "message": error.message, "path": [],
+        "line": 1, "column": 15, "context": {"found": "]", "near": "]}", "expected": "value"},
+    }
+
+
+def test_the_place_of_a_shape_error_is_found_only_when_asked(monkeypatch):
+    from groundlab.core import claims as claims_module
+
+    calls = []
+    real = claims_module.locate
+    monkeypatch.setattr(claims_module, "locate", lambda text, key: calls.append(key) or real(text, key))
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims('{"claims": [{"field": 5000, "value": "v", "doc": "d", "quote": "q"}]}')
+    assert (err.value.code, err.value.reason, err.value.path, calls) == ("wrong_shape", "not_string", ("claims", 0, "field"), [])
+    assert dict(err.value.context) == {"member": "field", "found": "number", "token": "5000"}
+    assert (err.value.line, err.value.column) == (1, 23)
+    assert calls == [("claims", 0, "field")]
+    assert err.value.column == 23 and len(calls) == 1  # resolved once

@@ -1,4 +1,4 @@
-"""loads_strict against JSONTestSuite (RFC 8259) with the I-JSON (RFC 7493) exceptions of DESIGN.
+"""loads_strict against JSONTestSuite (RFC 8259) with the I-JSON (RFC 7493) exceptions (docs/architecture.md).
 
 The suite's files are read from the folder named by the environment variable
 ``GROUNDLAB_JSONTESTSUITE`` (CI sets it to ``/work/shared/conformance/JSONTestSuite/test_parsing``);
@@ -6,7 +6,7 @@ without it the per-file tests are skipped with a visible reason. Every file is p
 ``loads_strict`` as bytes:
 
 * ``y_`` files are accepted, except the ten that I-JSON forbids, which are refused with the
-  exact code DESIGN names;
+  exact code the I-JSON rule names;
 * ``n_`` files (and the five ``extra_from_index`` files next to the folder) are refused, with
   any code, but only ever with ``ClaimsSyntaxError``;
 * ``i_`` files are decided exactly as the module docstring of ``groundlab.core.claims`` documents.
@@ -26,10 +26,10 @@ SUITE_VARIABLE = "GROUNDLAB_JSONTESTSUITE"
 SUITE = os.environ.get(SUITE_VARIABLE)
 SKIP_REASON = (
     f"{SUITE_VARIABLE} is not set: point it at JSONTestSuite's test_parsing folder "
-    "(e.g. /work/shared/conformance/JSONTestSuite/test_parsing) to run the conformance files"
+    "(`make test` does so when a shared/conformance/JSONTestSuite folder sits beside the checkout)"
 )
 
-# DESIGN, "loads_strict accepts every valid JSON text except those I-JSON forbids".
+# Every valid JSON text is accepted except these ten, which I-JSON (RFC 7493) forbids.
 Y_REFUSED = {
     "y_object_duplicated_key.json": "duplicate_member",
     "y_object_duplicated_key_and_value.json": "duplicate_member",
@@ -86,7 +86,7 @@ I_DECISIONS = {
     "i_string_utf16LE_no_BOM.json": "not_json",
     # nesting beyond 64 levels (RFC 8259 section 9 allows a limit)
     "i_structure_500_nested_arrays.json": "too_deep",
-    # a byte-order mark is refused (DESIGN)
+    # a byte-order mark is refused (docs/architecture.md, parse-code precedence)
     "i_structure_UTF-8_BOM_empty_object.json": "not_json",
 }
 

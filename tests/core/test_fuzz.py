@@ -11,8 +11,8 @@ Strategies:
 * random answers built from pools of near-miss fields, values, documents and quotes, and claims
   whose members are real ones with random characters inserted.
 
-Properties, each checked on 10,000 derandomized examples (under 30 s each on the 2-core
-development machine; benchmarks/README.md lists the measured times):
+Properties, each checked on 10,000 derandomized examples in CI (the "ci" hypothesis profile,
+selected by CI=true) and 300 locally ("dev"); benchmarks/README.md lists the measured times:
 
 * nothing but ClaimsSyntaxError escapes parse_claims / loads_strict, for any str or bytes, and
   its code, position, line and column are consistent; json_hints never raises on the error;
@@ -23,10 +23,10 @@ development machine; benchmarks/README.md lists the measured times):
   reading-phase refusal (not_json, duplicate_member, too_deep, bad_number) of an input within
   the length bound has the same code and position in both;
 * a valid claim list serialised with json.dumps parses back to the same claims;
-* each one-change mutation of an accepted answer gets exactly the status DESIGN's order of
-  checks predicts (a quote absent from its document is NO_CITATION, never ACCEPT; reordering
+* each one-change mutation of an accepted answer gets exactly the status the order of checks
+  (docs/architecture.md) predicts (a quote absent from its document is NO_CITATION, never ACCEPT; reordering
   keeps ACCEPT);
-* on random answers, verify_answer matches an independent re-statement of DESIGN's order of
+* on random answers, verify_answer matches an independent re-statement of the order of
   checks, never accepts when a quote is missing from its document or a requested field is
   unanswered, and hints_for_verdict never raises;
 * on near-miss claims (real members with random text inserted) the same holds, and
@@ -38,7 +38,7 @@ import itertools
 import json
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from groundlab import Status, parse_claims, verify_answer
@@ -49,12 +49,7 @@ from groundlab.core.registry import Request
 
 pytestmark = pytest.mark.fuzz
 
-LONG = settings(
-    max_examples=10_000,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
-)
+LONG = settings()  # the loaded profile (tests/conftest.py): 10,000 examples with CI=true, 300 locally
 
 CASE_SETS = [
     load_case_set(fixtures_dir() / name)
@@ -273,7 +268,7 @@ def test_parse_claims_and_loads_strict_agree(raw):
 @LONG
 def test_the_fast_refusal_is_the_exact_locators_first_problem(text):
     """The code decided without a re-read is the code, reason, context and place the
-    pure-Python locator finds first from the left (DESIGN's precedence, exactly)."""
+    pure-Python locator finds first from the left (the parse-code precedence, exactly)."""
     from groundlab.core.reader import Locator, Problem, read
 
     try:
@@ -336,7 +331,7 @@ _near_text = st.one_of(
 @st.composite
 def mutated_accepted(draw):
     """``(raw, request, registry, expected)``: one change to an accepted answer, with the exact
-    status DESIGN's order of checks predicts (``None`` when only "not ACCEPT" is certain)."""
+    status the order of checks (docs/architecture.md) predicts (``None`` when only "not ACCEPT" is certain)."""
     case_set, case = draw(st.sampled_from(ACCEPTED))
     registry, request = case_set.sources, case.request
     claims = list(parse_claims(case.raw))
@@ -452,7 +447,7 @@ def random_answers(draw):
 
 
 def restated_contract(claims, request, registry) -> Status:
-    """DESIGN's order of checks, restated independently of groundlab.core.contract."""
+    """the order of checks (docs/architecture.md), restated independently of groundlab.core.contract."""
     if not claims:
         return Status.NO_CITATION
     for c in claims:

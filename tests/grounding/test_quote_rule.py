@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundlab import MIN_QUOTE_CHARS, is_quoted, normalize_quote
@@ -137,6 +137,7 @@ words = st.text(
 ).filter(lambda w: w.split() == [w])
 
 
+@settings(max_examples=100)
 @given(st.lists(words, min_size=1, max_size=12), st.data())
 def test_property_runs_of_whole_words_are_quoted(word_list, data):
     """A run of whole words of a single-spaced text is found in it, if long enough."""
@@ -147,6 +148,7 @@ def test_property_runs_of_whole_words_are_quoted(word_list, data):
     assert is_quoted(quote, source) is (len(normalize_quote(quote)) >= MIN_QUOTE_CHARS)
 
 
+@settings(max_examples=100)
 @given(st.one_of(st.none(), st.text()), st.one_of(st.none(), st.text()))
 def test_property_is_quoted_never_raises_on_text(quote, source):
     result = is_quoted(quote, source)
@@ -155,11 +157,13 @@ def test_property_is_quoted_never_raises_on_text(quote, source):
         assert len(normalize_quote(quote)) >= MIN_QUOTE_CHARS
 
 
+@settings(max_examples=100)
 @given(st.text())
 def test_property_every_text_quotes_itself_when_long_enough(text):
     assert is_quoted(text, text) is (len(normalize_quote(text)) >= MIN_QUOTE_CHARS)
 
 
+@settings(max_examples=100)
 @given(st.text(), st.text())
 def test_property_result_only_depends_on_normal_forms(quote, source):
     assert is_quoted(quote, source) is is_quoted(normalize_quote(quote), normalize_quote(source))

@@ -3,6 +3,8 @@ and the student copies. (nbval compares the stored outputs with a fresh run sepa
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 import os
 import re
@@ -10,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from groundlab.core.claims import ERROR_CODES
-from groundlab.core.contract import Status
+from groundlab import ERROR_CODES, Status
 from tools.notebooks import (
     EXERCISE_TAG,
     SOLUTION_TAG,
@@ -21,7 +22,7 @@ from tools.notebooks import (
     write_student_copies,
 )
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 LESSONS = sorted(p for p in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 ANSWERS = [s.value for s in Status] + list(ERROR_CODES)
@@ -61,6 +62,8 @@ def test_saved_as_one_fresh_run_without_widget_state(path):
     for cell in notebook["cells"]:
         text = output_text(cell)
         assert "UsageError" not in text
+        streams = [o["name"] for o in cell.get("outputs", []) if o["output_type"] == "stream"]
+        assert len(streams) == len(set(streams)), "stream outputs not merged: save it with `make notebooks`"
         errors = [o for o in cell.get("outputs", []) if o["output_type"] == "error"]
         if errors:
             assert "raises-exception" in tags(cell), f"stored error in an untagged cell: {source(cell)[:60]!r}"
@@ -108,6 +111,39 @@ def test_solutions_are_collapsed_markdown_not_executed_cells(path):
             text = source(cell)
             assert text.lstrip().startswith("<details>") and "</details>" in text
     assert solution_blocks(notebook), "each notebook needs a modify or make exercise with a solution"
+
+
+def groundlab_imports(code: str) -> list[str]:
+    """The module of every import statement in ``code`` that imports from groundlab."""
+    found = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "groundlab":
+            found.append(node.module)
+        elif isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names if alias.name.split(".")[0] == "groundlab"]
+    return found
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_groundlab_names_come_from_groundlab_in_at_most_two_statements(path):
+    notebook = load(path)
+    code = [source(c) for c in notebook["cells"] if c["cell_type"] == "code"]
+    imports = [module for text in code for module in groundlab_imports(text)]
+    assert set(imports) <= {"groundlab"}, f"import the public names from groundlab itself, not {set(imports) - {'groundlab'}}"
+    assert len(imports) <= 2, f"{len(imports)} groundlab import statements; merge them in the setup cell"
+    for index, block in solution_blocks(notebook):
+        assert groundlab_imports(block) == ["groundlab"], f"cell {index}: a solution block has one `from groundlab import ...`"
+
+
+@pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)
+def test_module_paths_named_in_the_prose_exist(path):
+    prose = "".join(source(c) for c in load(path)["cells"] if c["cell_type"] == "markdown")
+    for name in sorted(set(re.findall(r"`(groundlab(?:\.\w+)+)`", prose))):
+        try:
+            spec = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            spec = None
+        assert spec is not None, f"`{name}` is not a module; name it as imported from groundlab"
 
 
 SOLUTIONS = [(p, i, code) for p in LESSONS for i, code in solution_blocks(load(p))]
