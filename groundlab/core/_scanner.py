@@ -9,7 +9,6 @@ if a Python upgrade changes them. Standard library only.
 
 from __future__ import annotations
 
-import inspect
 import json.decoder
 import json.scanner
 import re
@@ -43,6 +42,8 @@ CONTEXT_ATTRIBUTES = (
 
 def check() -> None:
     """Raise ``RuntimeError`` naming what differs if these internals are not as the locator expects."""
+    import inspect  # only the test calls this; inspect is slow to import
+
     problems = []
     read = sorted(set(re.findall(r"context\.(\w+)", inspect.getsource(make_scanner))))
     if read != sorted(CONTEXT_ATTRIBUTES):

@@ -11,7 +11,6 @@ CR turned into LF, so a Windows checkout hashes the same. Standard library only.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any, Iterable
@@ -131,6 +130,8 @@ def package_digests() -> dict[str, str]:
 def digest(path: str | Path) -> str:
     """Hex SHA-256 of a file's bytes with CRLF and CR normalised to LF."""
     data = Path(path).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    import hashlib  # imported on first use: it is slow to import and most callers never hash
+
     return hashlib.sha256(data).hexdigest()
 
 

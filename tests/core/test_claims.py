@@ -342,3 +342,32 @@ def test_the_place_of_a_shape_error_is_found_only_when_asked(monkeypatch):
     assert (err.value.line, err.value.column) == (1, 23)
     assert calls == [("claims", 0, "field")]
     assert err.value.column == 23 and len(calls) == 1  # resolved once
+
+
+@pytest.mark.parametrize(
+    ("raw", "code", "position"),
+    [
+        ('{"a": 1, "a": 2', "duplicate_member", 9),  # repeated name in an object still open at the end
+        ('{"a": 1, "a": NaN}', "duplicate_member", 9),  # the name comes before the constant
+        ('{"a": 1, "a": 2 x}', "duplicate_member", 9),
+        ('{"a": {"b": 1}, "a"', "not_json", 19),  # a repeated name counts once its colon is read
+        ('{"a": {"b": 1}, "a": ', "duplicate_member", 16),
+        ('{"a\\u0062": 1, "ab": 2 x', "duplicate_member", 15),  # equal once decoded
+        ('{"ab": 1, "a\\u0062": 2 x', "duplicate_member", 10),
+        ('[{"a": 1}, {"a": 1}] x', "not_json", 21),  # the same name in two objects is fine
+        ('{"a": NaN, "a": 1}', "not_json", 6),  # the constant comes first
+        ('{"a": 1e999, "a": 1}', "bad_number", 6),
+        ("[" * 65 + "NaN", "too_deep", 64),
+        ("[" * 64 + "NaN" + "]" * 64, "not_json", 64),
+        ("[" * 65 + "]" * 65, "too_deep", 64),
+    ],
+)
+def test_the_first_problem_from_the_left_wins_on_the_fast_path_too(raw, code, position):
+    from groundlab.core.reader import Locator, Problem
+
+    with pytest.raises(ClaimsSyntaxError) as err:
+        loads_strict(raw)
+    with pytest.raises(Problem) as exact:
+        Locator(raw).read()
+    assert (err.value.code, err.value.position) == (code, position)
+    assert (exact.value.code, exact.value.position) == (code, position)
