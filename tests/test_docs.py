@@ -66,3 +66,13 @@ def test_the_public_names_are_documented_in_one_place():
     assert rendered == (ROOT / "docs" / "api.md").read_text(encoding="utf-8"), "run: python tools/api_doc.py"
     for name in groundlab.__all__:
         assert name == "__version__" or f"| `{name}` |" in rendered, name
+
+
+def test_every_cited_section_of_the_architecture_exists():
+    headings = [line.lstrip("#").strip() for line in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+    cited = set()
+    for path in SOURCES + sorted((ROOT / "tests").rglob("*.py")):
+        cited |= set(re.findall(r'architecture\.md`*,? "([^"]+)"', path.read_text(encoding="utf-8")))
+    assert cited
+    missing = sorted(c for c in cited if not any(h.startswith(c) for h in headings))
+    assert missing == []

@@ -115,3 +115,19 @@ def test_rejected_quotes_get_hints(case):
     hints = quote_hints(case["quote"], case["source"], normalized=True)
     assert [h.kind for h in hints].count("closest") == 1
     assert hints[-1].kind == "closest"
+
+
+ESCAPES = load_case_set(fixtures_dir() / "adversarial_escapes.json")
+
+
+def test_the_escape_corpus_covers_every_escape_form():
+    raws = " ".join(case.raw for case in ESCAPES)
+    for escape in ("\\b", "\\f", "\\n", "\\r", "\\t", '\\"', "\\\\", "\\/", "\\u"):
+        assert escape in raws, escape
+    assert len(ESCAPES) == 19
+
+
+@pytest.mark.parametrize("case", ESCAPES.cases, ids=ESCAPES.ids)
+def test_escape_case(case):
+    verdict = verify_answer(case.raw, case.request, ESCAPES.sources)
+    assert (verdict.status, verdict.error.code if verdict.error else None) == (case.expected, case.code)

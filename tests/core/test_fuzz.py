@@ -35,6 +35,7 @@ selected by CI=true) and 300 locally ("dev"); benchmarks/README.md lists the mea
 """
 
 import itertools
+import unicodedata
 import json
 
 import pytest
@@ -53,7 +54,7 @@ LONG = settings()  # the loaded profile (tests/conftest.py): 10,000 examples wit
 
 CASE_SETS = [
     load_case_set(fixtures_dir() / name)
-    for name in ("config_contract.json", "config_contract_more.json", "adversarial.json")
+    for name in ("config_contract.json", "config_contract_more.json", "adversarial.json", "adversarial_escapes.json")
     if (fixtures_dir() / name).exists()
 ]
 STUDY = CASE_SETS[0]
@@ -169,6 +170,8 @@ def test_a_duplicate_member_at_any_depth_is_caught(text):
 _MUTATION_ALPHABET = list('{}[]:,"\\ \t\n\r0123456789-+.eEtrufalsnNI') + [
     "\u00a0", "\ufeff", "\u200b", "\u2028", "\x00", "\x1f", "\x7f", "\x85", "\ud800", "\udc00",
     "\U0001F600", "\u201c", "\u201d", "\uffff", "\ufdd0", "'", "/", "*", "`", "\uff15", "\u0430",
+    # every escape form, so that escaped control characters land inside strings
+    "\\b", "\\f", "\\n", "\\r", "\\t", '\\"', "\\\\", "\\/", "\\u0008", "\\u000C", "\\u001f", "\\u0041", "\\u2028",
 ]
 
 
@@ -573,3 +576,27 @@ def test_quote_hints_never_raise_and_end_with_the_closest_window(quote, source, 
     assert 0 <= window.start <= window.end <= len(source)
     assert window.text == source[window.start : window.end]
     assert 0.0 <= window.ratio <= 1.0
+
+
+_any_claim_char = st.characters(codec=None, exclude_categories=("Cs", "Cn"), include_characters="\b\f\x00\x1b\x7f\x85\t\n\r")
+_any_claim_text = st.text(_any_claim_char, min_size=1, max_size=8)
+
+
+@given(st.lists(st.builds(Claim, _any_claim_text, _any_claim_text, _any_claim_text, _any_claim_text), min_size=1, max_size=MAX_CLAIMS))
+@LONG
+def test_escaped_control_characters_are_bad_text_at_the_first_place(claims):
+    """json.dumps writes \\b and \\f as short escapes and other controls as \\u escapes; either
+    way a control character other than tab, LF and CR is bad_text at the first such member."""
+    raw = json.dumps({"claims": [c._asdict() for c in claims]})
+    refused = [
+        ("claims", i, name)
+        for i, claim in enumerate(claims)
+        for name, value in claim._asdict().items()
+        if any(unicodedata.category(ch) == "Cc" and ch not in "\t\n\r" for ch in value)
+    ]
+    if not refused:
+        assert parse_claims(raw) == tuple(claims)
+        return
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims(raw)
+    assert (err.value.code, err.value.path) == ("bad_text", refused[0])
