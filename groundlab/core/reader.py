@@ -236,7 +236,12 @@ class Locator:
         return value
 
     def _syntax(self, pos: int, container: str | None) -> Problem:
-        reason, context = describe_syntax(self.text, pos, container)
+        text = self.text
+        if text[pos : pos + 1] == ",":  # CPython 3.13+ places a trailing comma at the comma itself;
+            after = _scanner.whitespace_end(text, pos + 1)  # every version is placed at the bracket
+            if text[after : after + 1] in ("]", "}") and after < len(text):
+                pos = after
+        reason, context = describe_syntax(text, pos, container)
         return Problem("not_json", reason, context, pos)
 
 

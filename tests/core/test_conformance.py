@@ -259,3 +259,20 @@ def test_accepted_values_match_json_loads():
 def test_non_text_input_is_a_type_error():
     with pytest.raises(TypeError):
         loads_strict(5)
+
+
+RECORDED = Path(__file__).resolve().parent / "data" / "conformance_refusals.json"
+
+
+def test_every_refusal_has_the_recorded_code_reason_and_place():
+    """The same code, reason, line and column on every supported Python (recorded once, on
+    CPython 3.11, and identical on 3.10, 3.12 and 3.13 when it was recorded)."""
+    _require_suite()
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
+    found = {}
+    for path in sorted(Path(SUITE).glob("*.json")):
+        try:
+            loads_strict(path.read_bytes())
+        except ClaimsSyntaxError as err:
+            found[path.name] = [err.code, err.reason, err.line, err.column]
+    assert found == recorded
