@@ -37,6 +37,7 @@ from groundlab.core.contract import (
     citation_failure,
     verify_answer,
 )
+from groundlab.core.fields import FieldReport, FieldResult, FieldState, verify_fields
 from groundlab.core.registry import Registry, Request, Source, load_registry, load_request
 from groundlab.core.trusted import (
     CHECKSUM_FILE,
@@ -125,10 +126,10 @@ __all__ = sorted(
     {
         "CHECKSUM_FILE", "CHECKS", "CLAIM_MEMBERS", "FrozenFixtureError", "digest", "fixtures_dir", "read_json_file", "verify_frozen", "ERROR_CODES", "LAYERS", "MAX_CLAIMS", "MAX_DEPTH",
         "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK",
-        "Claim", "ClaimsSyntaxError", "Registry", "Request", "Source", "Status", "TraceStep",
+        "Claim", "ClaimsSyntaxError", "FieldReport", "FieldResult", "FieldState", "Registry", "Request", "Source", "Status", "TraceStep",
         "TrustedInputError", "Verdict", "citation_failure", "citation_only_accepts",
         "load_registry", "load_request", "loads_strict", "parse_claims", "strict_json_accepts",
-        "utf16_length", "verify_answer",
+        "utf16_length", "verify_answer", "verify_fields",
     }
     | set(_LAZY)
 )
