@@ -41,6 +41,8 @@ from groundlab.core.fields import FieldReport, FieldResult, FieldState, verify_f
 from groundlab.core.registry import Registry, Request, Source, load_registry, load_request
 from groundlab.core.trusted import (
     CHECKSUM_FILE,
+    MAX_TRUSTED_BYTES,
+    TRUSTED_FILE_CODES,
     FrozenFixtureError,
     TrustedInputError,
     digest,
@@ -60,7 +62,10 @@ def _lazy(module: str, *names: str) -> None:
         _LAZY[name] = module
 
 
-_lazy("groundlab.grounding.rule", "MIN_QUOTE_CHARS", "is_quoted", "normalize_quote")
+_lazy(
+    "groundlab.grounding.rule",
+    "MIN_QUOTE_CHARS", "has_visible_content", "is_quoted", "normalize_quote", "visible_text",
+)
 _lazy(
     "groundlab.grounding.draft",
     "MAX_POINTS", "NOTICE_ALL_KEPT", "NOTICE_SOME_DROPPED",
@@ -69,7 +74,7 @@ _lazy(
 _lazy("groundlab.grounding.masking", "mask_secrets")
 _lazy(
     "groundlab.grounding.chat",
-    "ChatModel", "ChatModelError", "FakeChatModel", "OpenAICompatibleChatModel",
+    "ChatModel", "FakeChatModel", "OpenAICompatibleChatModel",
     "ENV_API_KEY", "ENV_BASE_URL", "ENV_MODEL",
 )
 _lazy(
@@ -77,16 +82,46 @@ _lazy(
     "ALLOWED_PROFILE_FIELDS", "PRIVATE_PROFILE_FIELDS", "INSTRUCTION",
     "Profile", "Job", "Prompt", "build_prompt", "profile_text", "job_text",
 )
-_lazy("groundlab.grounding.explain", "DEFAULT_TIMEOUT", "ProviderError", "ReplyFormatError", "explain_match")
+_lazy("groundlab.grounding.provider", "DEFAULT_TIMEOUT", "ChatModelError", "ProviderError")
+_lazy("groundlab.grounding.explain", "ReplyFormatError", "explain_match")
 _lazy("groundlab.grounding.jobmatch", "load_job_match")
+_lazy(
+    "groundlab.grounding.claims_prompt",
+    "CLAIMS_INSTRUCTION", "build_claims_prompt", "claims_json_schema", "claims_response_format",
+)
+_lazy("groundlab.grounding.ask", "AskResult", "ask")
 _lazy(
     "groundlab.hints",
     "HINT_KINDS", "Hint", "Window", "closest_window", "describe_char", "hints_for_verdict", "is_invisible",
     "json_hints", "quote_hints", "value_hints",
 )
 _lazy("groundlab.study.cases", "STUDY_FILE", "Case", "CaseSet", "load_case_set")
-_lazy("groundlab.study.run", "EvidenceExistsError", "StudyResult", "run_cases", "write_evidence")
-_lazy("groundlab.study.audit", "AuditReport", "audit_evidence", "write_audit")
+_lazy(
+    "groundlab.study.run",
+    "EvidenceExistsError", "EvidenceLocationError", "RunInterrupted", "StudyResult", "run_cases", "write_evidence",
+)
+_lazy("groundlab.study.audit", "AuditReport", "NotEvidenceError", "audit_evidence", "write_audit")
+_lazy(
+    "groundlab.lab.mutations",
+    "MUTATIONS_FILE", "MUTATION_KINDS", "generate_mutations", "load_mutations", "render_mutations",
+)
+_lazy("groundlab.lab.score", "Disagreement", "KindScore", "ScoreReport", "score_verifier")
+_lazy("groundlab.lab.verifiers", "VERIFIERS", "citation_only_verifier", "contract_verifier", "quotes_exist_verifier")
+_lazy(
+    "groundlab.lab.catalogue",
+    "PERTURBATIONS_FILE", "PERTURBATION_KINDS", "PERTURBATION_LABELS",
+    "Perturbation", "PerturbationCatalogue", "PerturbationKind", "load_perturbations",
+)
+_lazy("groundlab.lab.ladder", "LADDER", "KindCount", "KindFirst", "LadderResult", "Rung", "RungCount", "run_ladder")
+_lazy(
+    "groundlab.lab.explanations",
+    "BAD_LABELS", "EXPLANATIONS_FILE", "EXPLANATION_LABELS",
+    "ExplanationPair", "ExplanationPoint", "ExplanationSet", "load_explanation_set",
+)
+_lazy("groundlab.lab.detector", "ExplanationConfusion", "PointDecision", "explanation_confusion", "point_kept")
+_lazy("groundlab.lab.report", "LabReport", "lab_report")
+_lazy("groundlab.view.exercise", "Exercise", "Feedback")
+_lazy("groundlab.view.goals", "rung_goal", "score_goal", "verdict_goal")
 _lazy("groundlab.view.trace", "TraceRow", "decided_row", "trace_rows")
 _lazy(
     "groundlab.view.tables",
@@ -96,11 +131,20 @@ _lazy(
     "study_frame", "study_table", "trace_frame", "trace_table",
 )
 _lazy("groundlab.view.charts", "baseline_chart", "chart_numbers", "funnel_chart", "reason_chart")
+_lazy(
+    "groundlab.view.lab_tables",
+    "explanation_confusion_frame", "explanation_confusion_table", "explanation_decision_frame",
+    "explanation_label_frame", "explanation_label_table", "ladder_first_frame", "ladder_first_table",
+    "ladder_frame", "ladder_kind_frame", "ladder_kind_table", "ladder_table",
+)
+_lazy("groundlab.view.lab_charts", "lab_chart_numbers", "ladder_chart", "ladder_kind_chart")
 _lazy("groundlab.view.css", "CSS_CLASSES")
 _lazy("groundlab.view.verdict_html", "accepted_html", "hints_html", "ladder_html")
 _lazy(
     "groundlab.view.answers",
-    "Answer", "citation_answer", "explanation_answer", "parse_code_answer", "quote_answer", "status_answer",
+    "FIELD_STATE_CHOICES", "RUNG_CHOICES", "VERIFIER_CHOICES",
+    "Answer", "citation_answer", "explanation_answer", "field_state_answer", "parse_code_answer", "quote_answer",
+    "rung_answer", "status_answer", "verifier_answer",
 )
 _lazy("groundlab.view.claim_editor", "ClaimEditor")
 _lazy("groundlab.view.claim_row", "ClaimRow")
@@ -124,7 +168,7 @@ def __dir__() -> list[str]:
 
 __all__ = sorted(
     {
-        "CHECKSUM_FILE", "CHECKS", "CLAIM_MEMBERS", "FrozenFixtureError", "digest", "fixtures_dir", "read_json_file", "verify_frozen", "ERROR_CODES", "LAYERS", "MAX_CLAIMS", "MAX_DEPTH",
+        "CHECKSUM_FILE", "MAX_TRUSTED_BYTES", "TRUSTED_FILE_CODES", "CHECKS", "CLAIM_MEMBERS", "FrozenFixtureError", "digest", "fixtures_dir", "read_json_file", "verify_frozen", "ERROR_CODES", "LAYERS", "MAX_CLAIMS", "MAX_DEPTH",
         "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK",
         "Claim", "ClaimsSyntaxError", "FieldReport", "FieldResult", "FieldState", "Registry", "Request", "Source", "Status", "TraceStep",
         "TrustedInputError", "Verdict", "citation_failure", "citation_only_accepts",

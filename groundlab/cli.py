@@ -1,4 +1,4 @@
-"""The ``groundlab`` command line: ``run``, ``audit`` and ``verify``.
+"""The ``groundlab`` command line: ``run``, ``audit``, ``verify`` and ``lab``.
 
 Exit codes (also in ``groundlab --help``):
 
@@ -6,9 +6,16 @@ Exit codes (also in ``groundlab --help``):
   verified answer was accepted;
 * ``1`` -- a finding: some case disagreed with its label, the audit found a
   mismatch or tampering, the verified answer was rejected;
-* ``2`` -- the command could not run: bad arguments, a missing or malformed
-  trusted file, an unknown case id, an evidence folder that already exists, a
-  frozen fixture that was edited.
+* ``2`` -- the command could not run: bad arguments, a missing, malformed,
+  oversized or non-regular trusted file, an unknown case id, an evidence folder
+  that already exists or would be inside the fixtures or the package, a frozen
+  fixture that was edited, a folder that is not evidence, an audit report that
+  cannot be saved;
+* ``128 + N`` -- ``run`` was stopped by signal ``N`` (SIGINT, SIGTERM, SIGHUP);
+  it never leaves a partial evidence folder (stderr says whether one was written).
+
+``run --help`` and ``verify --help`` show a minimal registry, request, answer and
+fixture file (:data:`EXAMPLES`).
 
 Output never carries an answer's control characters (:func:`_safe`). The CLI is the
 top layer and may import every other (``docs/architecture.md``); it stays standard
@@ -35,8 +42,12 @@ EXIT_OK, EXIT_FINDING, EXIT_ERROR = 0, 1, 2
 _EPILOG = """exit codes:
   0  success (run agreed with every label / audit clean / answer accepted)
   1  a finding (a case disagreed / audit found a mismatch / answer rejected)
-  2  could not run (bad arguments, missing or malformed file, unknown case,
-     existing evidence folder, edited frozen fixture)
+  2  could not run (bad arguments, missing, malformed, oversized or non-regular
+     file, unknown case, existing evidence folder or one inside the fixtures or
+     the package, edited frozen fixture, not an evidence folder, audit report
+     that cannot be saved)
+  128+N  run stopped by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129);
+     it never leaves a partial evidence folder
 
 examples:
   groundlab run --out evidence/first
@@ -44,6 +55,31 @@ examples:
   groundlab verify --case wrong-value-real-quote
   groundlab verify --registry reg.json --request req.json answer.json --json
 """
+
+
+_SOURCE = {
+    "id": "prod-v2", "service": "payments", "environment": "prod", "revision": "v2",
+    "facts": {"read_timeout_ms": "5000"}, "text": "read_timeout_ms=5000",
+}
+_REQUEST = {"service": "payments", "environment": "prod", "revision": "v2", "fields": ["read_timeout_ms"], "supplied": ["prod-v2"]}
+_ANSWER = {"claims": [{"field": "read_timeout_ms", "value": "5000", "doc": "prod-v2", "quote": "read_timeout_ms=5000"}]}
+EXAMPLES = {
+    "registry file": {"sources": [_SOURCE]},
+    "request file": _REQUEST,
+    "answer file": _ANSWER,
+    "fixture file": {
+        "sources": [_SOURCE],
+        "cases": [{"id": "complete", "raw": json.dumps(_ANSWER), "request": _REQUEST, "expected": "ACCEPT"}],
+    },
+}
+"""The minimal files ``run --help`` and ``verify --help`` show: each kind -> its decoded JSON."""
+
+
+def _formats(*kinds: str) -> str:
+    lines = ["file formats (minimal examples, one JSON text per file):"]
+    for kind in kinds:
+        lines += [f"  {kind}:", f"    {json.dumps(EXAMPLES[kind])}"]
+    return "\n".join(lines) + "\n\n"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -61,9 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser(
         "run",
         help="run labelled cases and write a new evidence folder",
-        description="Run every case of a fixture file through strict JSON, quote-exists and the "
-        "full contract; write results.json and manifest.json into a NEW folder.",
-        **common,
+        description="Run every case of a fixture file through strict JSON, quote-exists and the\n"
+        "full contract; write results.json and manifest.json into a NEW folder.\n\n"
+        "The folder appears complete or not at all: it is written as a hidden\n"
+        ".groundlab-run-* sibling and renamed into place when complete. A sibling\n"
+        "left by a killed run (SIGKILL) is not evidence: run ignores it, audit\n"
+        "refuses it; delete it.",
+        epilog=_formats("fixture file", "registry file", "request file") + _EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     run.add_argument("--fixtures", metavar="PATH", help="fixture file (default: the frozen 22-case study)")
     run.add_argument("--out", metavar="DIR", required=True, help="evidence folder to create; must not exist")
@@ -85,7 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Verify one answer: a fixture case (--case), or an answer file against a "
         "registry file and a request file. Prints the status, the trace, the accepted map and "
         "near-miss hints.",
-        **common,
+        epilog=_formats("registry file", "request file", "answer file") + _EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     verify.add_argument("--fixtures", metavar="PATH", help="fixture file for --case (default: the study)")
     verify.add_argument("--case", metavar="ID", help="id of a fixture case")
@@ -94,6 +136,17 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("answer", nargs="?", metavar="ANSWER_FILE", help="answer text file, or - for stdin")
     verify.add_argument("--json", action="store_true", help="print the verdict as JSON")
     verify.set_defaults(handler=_cmd_verify)
+
+    lab = sub.add_parser(
+        "lab",
+        help="measure the checkers: the normalisation ladder and the built-in verifiers' scores",
+        description="Print what each rung of the normalisation ladder rescues and lets through over the "
+        "quote-perturbation catalogue, and how the built-in verifiers score on the mutation catalogue.",
+        **common,
+    )
+    lab.add_argument("--per-kind", type=int, default=3, metavar="N", help="disagreements listed per kind (default 3)")
+    lab.add_argument("--json", action="store_true", help="print the ladder and the scores as JSON")
+    lab.set_defaults(handler=_cmd_lab)
     return parser
 
 
@@ -141,14 +194,22 @@ def _say_counts(counts: Mapping[str, int]) -> None:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    from groundlab.study.run import EvidenceExistsError, write_evidence
+    import signal
+
+    from groundlab.study.run import EvidenceExistsError, EvidenceLocationError, RunInterrupted, write_evidence
 
     try:
         result = write_evidence(args.out, args.fixtures)
-    except (EvidenceExistsError, TrustedInputError, FrozenFixtureError) as err:
+    except (EvidenceExistsError, EvidenceLocationError, TrustedInputError, FrozenFixtureError) as err:
         return _fail(str(err))
     except OSError as err:  # the folder cannot be made: a file in the way, no permission...
-        return _fail(f"cannot create the evidence folder {args.out}: {err.strerror or err}")
+        where = f" ({err.filename})" if err.filename and str(err.filename) != str(args.out) else ""
+        return _fail(f"cannot create the evidence folder {args.out}: {err.strerror or err}{where}")
+    except (RunInterrupted, KeyboardInterrupt) as err:
+        signum = getattr(err, "signum", signal.SIGINT)
+        left = "the folder is complete" if os.path.isdir(args.out) else "no evidence folder was written"
+        _fail(f"interrupted by {signal.Signals(signum).name}; {left}")
+        return 128 + signum
     counts = result.counts
     _say(f"evidence written to {args.out}")
     _say_counts(counts)
@@ -160,11 +221,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
-    from groundlab.study.audit import write_audit
+    from groundlab.study.audit import NotEvidenceError, audit_evidence
+    from groundlab.study.reports import save_report
 
     try:
-        report, path = write_audit(args.dir)
-    except FileNotFoundError as err:
+        report = audit_evidence(args.dir)
+    except NotEvidenceError as err:
         return _fail(str(err))
     if report.counts:
         _say_counts(report.counts)
@@ -174,8 +236,13 @@ def _cmd_audit(args: argparse.Namespace) -> int:
         _say("fixtures: NOT a frozen fixture file (a copy or an edited file): these counts are not the study's")
     for problem in report.problems:
         _say(f"PROBLEM {problem}")
-    _say(f"audit {'passed' if report.ok else 'FAILED'}: {report.checked} checks, "
-         f"{len(report.problems)} problem(s); report in {path}")
+    summary = f"audit {'passed' if report.ok else 'FAILED'}: {report.checked} checks, {len(report.problems)} problem(s)"
+    try:
+        path = save_report(report, args.dir)
+    except OSError as err:
+        _say(f"{summary}; the report was not saved")
+        return _fail(f"cannot save the audit report in {args.dir}: {err.strerror or type(err).__name__}")
+    _say(f"{summary}; report in {path}")
     return EXIT_OK if report.ok else EXIT_FINDING
 
 
@@ -263,6 +330,17 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     else:
         _say_verdict(verdict, request, sources, hints)
     return EXIT_OK if verdict.ok else EXIT_FINDING
+
+
+def _cmd_lab(args: argparse.Namespace) -> int:
+    from groundlab.lab.report import lab_report
+
+    try:
+        report = lab_report(per_kind=args.per_kind)
+    except (TrustedInputError, FrozenFixtureError) as err:
+        return _fail(str(err))
+    _say(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) if args.json else report.render().rstrip("\n"))
+    return EXIT_OK
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -72,7 +72,7 @@ def test_every_cited_section_of_the_architecture_exists():
     headings = [line.lstrip("#").strip() for line in (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8").splitlines() if line.startswith("#")]
     cited = set()
     for path in SOURCES + sorted((ROOT / "tests").rglob("*.py")):
-        cited |= set(re.findall(r'architecture\.md`*,? "([^"]+)"', path.read_text(encoding="utf-8")))
+        cited |= {" ".join(c.split()) for c in re.findall(r'architecture\.md`*,? "([^"]+)"', path.read_text(encoding="utf-8"))}
     assert cited
     missing = sorted(c for c in cited if not any(h.startswith(c) for h in headings))
     assert missing == []

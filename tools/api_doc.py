@@ -80,7 +80,7 @@ def _defining_module(groundlab, name: str) -> str:
     return "groundlab"
 
 
-_ORDER = ("groundlab.core", "groundlab.grounding", "groundlab.hints", "groundlab.study", "groundlab.view")
+_ORDER = ("groundlab.core", "groundlab.grounding", "groundlab.hints", "groundlab.study", "groundlab.lab", "groundlab.view")
 
 
 def _layer_order(module: str) -> tuple[int, str]:

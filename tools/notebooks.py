@@ -6,6 +6,12 @@ The workbook's conventions (CONTRIBUTING.md):
 * a solution is code inside a collapsed ``<details>`` markdown block, never an
   executed cell; :func:`solution_blocks` extracts each fenced ``python`` block so a
   test can run it;
+* every markdown cell holding a ``<details>`` block carries one of two tags, and the
+  student copies treat each deliberately: ``solution`` (the cell is dropped) or
+  ``explanation``, the reasoning behind a Predict exercise's answer (its ``<details>``
+  blocks are dropped, the rest of the cell stays; a cell left blank is dropped). A
+  ``<details>`` cell with neither tag makes :func:`student_copy` refuse, so no answer
+  slips through untagged;
 * stored notebooks are one fresh top-to-bottom run, saved without widget state
   (``metadata.widgets`` removed), so no answer hides in metadata, and with the
   stream outputs of each cell merged (as nbval compares them), so how the kernel
@@ -16,8 +22,8 @@ Command line (``python tools/notebooks.py``, which ``make notebooks`` and
 
 * ``execute NOTEBOOK...`` -- run each notebook top to bottom in a fresh kernel
   (working directory: the notebook's folder), strip widget state, save in place;
-* ``student SRC_DIR OUT_DIR`` -- write copies without outputs and without
-  solution cells to ``OUT_DIR`` (refuses to write into ``SRC_DIR``).
+* ``student SRC_DIR OUT_DIR`` -- write copies without outputs, solution cells and
+  explanations to ``OUT_DIR`` (refuses to write into ``SRC_DIR``).
 
 This is workbook tooling, not library code: nothing in ``groundlab`` imports it.
 nbformat and nbclient are imported when these functions run.
@@ -33,7 +39,9 @@ from typing import Any, Sequence
 
 __all__ = [
     "SOLUTION_TAG",
+    "EXPLANATION_TAG",
     "EXERCISE_TAG",
+    "untagged_details",
     "execute_notebook",
     "solution_blocks",
     "strip_widget_state",
@@ -43,15 +51,36 @@ __all__ = [
 
 SOLUTION_TAG = "solution"
 """Cell tag of a markdown cell that holds a collapsed solution."""
+EXPLANATION_TAG = "explanation"
+"""Cell tag of a markdown cell whose ``<details>`` block explains a Predict exercise's answer."""
 EXERCISE_TAG = "exercise"
 """Cell tag of an exercise cell (a Predict widget, or a modify/make task)."""
 
 _FENCE = re.compile(r"```python\n(.*?)```", re.DOTALL)
+_DETAILS = re.compile(r"<details\b.*?</details>[ \t]*\n*", re.DOTALL)
 
 
 def tags(cell: Any) -> list[str]:
     """The tags of a notebook cell (``[]`` when it has none)."""
     return list(cell.get("metadata", {}).get("tags", []))
+
+
+def text(cell: Any) -> str:
+    """A cell's source as one string (stored notebooks keep it as a list of lines)."""
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def untagged_details(notebook: Any) -> list[int]:
+    """The index of every markdown cell that holds ``<details>`` but is tagged neither
+    ``solution`` nor ``explanation``."""
+    return [
+        index
+        for index, cell in enumerate(notebook["cells"])
+        if cell["cell_type"] == "markdown"
+        and "<details" in text(cell)
+        and not {SOLUTION_TAG, EXPLANATION_TAG} & set(tags(cell))
+    ]
 
 
 def solution_blocks(notebook: Any) -> list[tuple[int, str]]:
@@ -96,12 +125,30 @@ def execute_notebook(path: str | Path, timeout: int = 600) -> None:
 
 
 def student_copy(notebook: Any) -> Any:
-    """A copy of ``notebook`` without outputs, execution counts, widget state or
-    solution cells. Exercise cells stay."""
+    """A copy of ``notebook`` without outputs, execution counts, widget state,
+    solution cells or the ``<details>`` blocks of explanation cells. Exercise cells stay.
+
+    ``ValueError`` if a markdown cell holds ``<details>`` without either tag."""
     import copy
 
+    untagged = untagged_details(notebook)
+    if untagged:
+        raise ValueError(
+            f"cells {untagged} hold <details> but are tagged neither {SOLUTION_TAG!r} nor "
+            f"{EXPLANATION_TAG!r}: tag each so the student copy knows what to remove"
+        )
     result = copy.deepcopy(notebook)
-    result["cells"] = [c for c in result["cells"] if SOLUTION_TAG not in tags(c)]
+    kept = []
+    for cell in result["cells"]:
+        if SOLUTION_TAG in tags(cell):
+            continue
+        if EXPLANATION_TAG in tags(cell):
+            remaining = _DETAILS.sub("", text(cell)).strip()
+            if not remaining:
+                continue
+            cell["source"] = remaining
+        kept.append(cell)
+    result["cells"] = kept
     for cell in result["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
@@ -133,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     run = sub.add_parser("execute", help="run notebooks top to bottom and save them without widget state")
     run.add_argument("paths", nargs="+")
-    student = sub.add_parser("student", help="write student copies without outputs and solutions")
+    student = sub.add_parser("student", help="write student copies without outputs, solutions and explanations")
     student.add_argument("src")
     student.add_argument("out")
     args = parser.parse_args(argv)

@@ -1,95 +1,219 @@
-"""Trusted-file loading: strict reading of trusted JSON files, and the frozen fixtures' hashes.
+"""Trusted-file loading: bounded, strict reading of trusted JSON files, and the frozen fixtures' hashes.
 
 A registry, a request or a fixture file is trusted input written by people, not
-by a model; still, it is read strictly (no repeated member names, no NaN) and a
-problem in it is a :class:`TrustedInputError` naming the file, never a verdict.
-Frozen fixtures are listed with their SHA-256 in ``SHA256SUMS`` and rechecked by
-:func:`verify_frozen` ("cases and expected labels were committed before
-execution", the configuration article). Digests are over the bytes with CRLF and
-CR turned into LF, so a Windows checkout hashes the same. Standard library only.
+by a model; still, it is read strictly and with bounds, and a problem in it is a
+:class:`TrustedInputError` naming the file, never a verdict
+(``docs/architecture.md``, "Decisions recorded so far"). Reading never blocks and
+never reads without a bound: only a regular file of at most
+:data:`MAX_TRUSTED_BYTES` is read. The JSON rules are the reading phase of the
+strict layer (:func:`groundlab.core.reader.read`): no repeated member names, no
+NaN or Infinity, no number that overflows a double, at most ``MAX_DEPTH`` levels;
+lone surrogate escapes are allowed, because the answers under test hold them.
+Problems are described in groundlab's own words (``docs/architecture.md``,
+"Errors are data"). Frozen fixtures are listed with their SHA-256 in ``SHA256SUMS``
+and rechecked by :func:`verify_frozen` ("cases and expected labels were committed
+before execution", the configuration article). Digests are over the bytes with
+CRLF and CR turned into LF, so a Windows checkout hashes the same. Standard library only.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 from pathlib import Path
-from typing import Any, Iterable
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from groundlab.core.errors import ClaimsSyntaxError
+from groundlab.core.reader import read as _read_json_text
+from groundlab.core.text import line_column
 
 __all__ = [
     "CHECKSUM_FILE",
+    "MAX_TRUSTED_BYTES",
+    "TRUSTED_FILE_CODES",
     "FrozenFixtureError",
     "TrustedInputError",
+    "decode_json",
     "digest",
+    "digest_bytes",
     "fixtures_dir",
     "package_digests",
     "package_dir",
     "read_checksums",
     "read_json_file",
+    "read_trusted_bytes",
     "verify_frozen",
 ]
 
+MAX_TRUSTED_BYTES = 16 * 1024 * 1024
+"""Largest trusted file read, in bytes (16 MiB); a larger file is refused as ``too_large``."""
+
+# code -> template over the context; the message of a TrustedInputError raised while reading a file.
+_TEMPLATES = {
+    "no_file": "no such file",
+    "not_a_file": "is {kind}, not a regular file",
+    "too_large": "is {size} bytes; a trusted file may hold at most {limit} bytes ({limit_mib:g} MiB)",
+    "unreadable": "cannot be read ({strerror})",
+    "not_utf8": "not UTF-8 text (byte 0x{byte:02X} at offset {offset}, line {line}, column {column})",
+    **dict.fromkeys(
+        ("bad_json", "not_json_constant", "duplicate_member", "too_deep", "bad_number"),
+        "not valid JSON: {detail} at line {line}, column {column}",  # detail: the strict reader's own sentence
+    ),
+}
+TRUSTED_FILE_CODES = tuple(_TEMPLATES)
+"""Every :attr:`TrustedInputError.code` that :func:`read_json_file` raises; any other
+trusted-input problem (a missing member, a wrong type) has code ``"malformed"``."""
+
+# what the strict reader's code (and reason) becomes in a trusted file
+_JSON_CODES = {"not_json": "bad_json", "duplicate_member": "duplicate_member", "too_deep": "too_deep", "bad_number": "bad_number"}
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
 
 class TrustedInputError(ValueError):
-    """A trusted file or object is malformed (bad JSON, missing key, wrong type).
+    """A trusted file or object is malformed (bad JSON, missing key, wrong type) or cannot be read.
 
-    ``where`` names the file or object; the message says what is wrong in it.
+    Data: ``where`` names the file or object; ``code`` is one of
+    :data:`TRUSTED_FILE_CODES` for a file that cannot be read or decoded, else
+    ``"malformed"``; ``line`` and ``column`` (1-based, columns in code points) place
+    a problem in the file's text, or are ``None``; ``context`` is a read-only
+    mapping of the details the message is rendered from (``kind``, ``size``,
+    ``limit``, ``strerror``, ``byte``, ``offset``, ``detail``, ``reason``...).
+    ``message`` is the sentence; ``str(err)`` is ``"<where>: <message>"``.
     """
 
-    def __init__(self, where: str, message: str) -> None:
+    def __init__(
+        self,
+        where: str,
+        message: str,
+        *,
+        code: str = "malformed",
+        line: int | None = None,
+        column: int | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
         self.where = where
         self.message = message
+        self.code = code
+        self.line = line
+        self.column = column
+        self.context = MappingProxyType(dict(context or {}))
         super().__init__(f"{where}: {message}")
 
 
-def read_json_file(path: str | Path) -> Any:
-    """Read a trusted JSON file as UTF-8 and decode it.
+def _refuse(where: str, code: str, **context: Any) -> TrustedInputError:
+    """The error for ``code``, its message rendered from ``context`` by the code's template."""
+    return TrustedInputError(
+        where, _TEMPLATES[code].format(**context), code=code,
+        line=context.get("line"), column=context.get("column"), context=context,
+    )
 
-    Raises ``TrustedInputError`` naming the file for: no such file, a directory,
-    any other ``OSError``, text that is not UTF-8, invalid JSON (with line and
-    column), a repeated member name, NaN or Infinity, or nesting too deep to read
-    (RFC 8259 text; a trusted file may still hold lone surrogate escapes, which an
-    answer may not).
+
+def _kind(mode: int) -> str:
+    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+
+
+def _regular_size(path: Path, mode: int, size: int, limit: int) -> None:
+    """Raise unless ``mode`` is a regular file's and ``size`` is within ``limit``."""
+    if not stat.S_ISREG(mode):
+        raise _refuse(str(path), "not_a_file", kind=_kind(mode))
+    if size > limit:
+        raise _too_large(path, size, limit)
+
+
+def _too_large(path: Path, size: int | str, limit: int) -> TrustedInputError:
+    return _refuse(str(path), "too_large", size=size, limit=limit, limit_mib=limit / (1 << 20))
+
+
+def _os_error(path: Path, err: OSError) -> TrustedInputError:
+    if isinstance(err, (FileNotFoundError, NotADirectoryError)):
+        return _refuse(str(path), "no_file")
+    return _refuse(str(path), "unreadable", strerror=err.strerror or type(err).__name__)
+
+
+# O_NONBLOCK: opening a FIFO never waits for a writer; O_NOCTTY: a terminal never becomes ours.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_trusted_bytes(path: str | Path, limit: int = MAX_TRUSTED_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; never blocks.
+
+    The file is checked before it is opened (``stat``) and again once open
+    (``fstat``), and at most ``limit + 1`` bytes are read, so a FIFO, a device such
+    as ``/dev/zero`` or a file that grows while it is read is refused, never read
+    without a bound. Raises :class:`TrustedInputError` with code ``no_file``,
+    ``not_a_file`` (context ``kind``), ``too_large`` (``size``, ``limit``) or
+    ``unreadable`` (``strerror``: permission denied and any other ``OSError``).
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise TrustedInputError(str(path), "no such file") from None
-    except IsADirectoryError:
-        raise TrustedInputError(str(path), "is a directory, not a file") from None
-    except UnicodeDecodeError as err:
-        raise TrustedInputError(str(path), f"not UTF-8 text ({err.reason} at byte {err.start})") from None
+        info = os.stat(path)
+        _regular_size(path, info.st_mode, info.st_size, limit)
+        fd = os.open(path, _OPEN_FLAGS)
     except OSError as err:
-        raise TrustedInputError(str(path), f"cannot be read ({err.strerror or err})") from None
+        raise _os_error(path, err) from None
     try:
-        return json.loads(text, object_pairs_hook=_unique_members, parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        raise TrustedInputError(
-            str(path), f"not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}"
+        info = os.fstat(fd)
+        _regular_size(path, info.st_mode, info.st_size, limit)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as err:
+        raise _os_error(path, err) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:  # it grew after fstat
+        raise _too_large(path, f"over {limit}", limit)
+    return data
+
+
+def decode_json(data: bytes, where: str) -> Any:
+    """Decode a trusted file's bytes (strict UTF-8, then the strict reader's reading phase).
+
+    Raises :class:`TrustedInputError` naming ``where`` with ``line`` and ``column``
+    and code ``not_utf8`` (context ``byte``, ``offset``), or, from the strict
+    reader's own description (context ``detail``, ``reason``): ``bad_json`` (RFC
+    8259 syntax), ``not_json_constant`` (NaN, Infinity), ``duplicate_member``,
+    ``too_deep`` (over ``MAX_DEPTH`` levels) or ``bad_number`` (overflows a double).
+    The words never come from the interpreter, so every Python says the same.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        prefix = data[: err.start].decode("utf-8")
+        line, column = line_column(prefix, len(prefix))
+        raise _refuse(where, "not_utf8", byte=data[err.start], offset=err.start, line=line, column=column) from None
+    try:
+        return _read_json_text(text)
+    except ClaimsSyntaxError as err:
+        code = "not_json_constant" if err.reason == "constant" else _JSON_CODES[err.code]
+        raise _refuse(
+            where, code, detail=err.message, reason=err.reason, line=err.line, column=err.column
         ) from None
-    except _TrustedJSONError as err:
-        raise TrustedInputError(str(path), f"not valid JSON: {err}") from None
-    except RecursionError:
-        raise TrustedInputError(str(path), "not valid JSON: nested too deeply to read") from None
-    except ValueError as err:  # e.g. an integer over Python's 4300-digit conversion limit
-        raise TrustedInputError(str(path), f"not readable JSON: {err}") from None
 
 
-class _TrustedJSONError(ValueError):
-    """Internal: a trusted file repeats a member name or uses NaN/Infinity."""
+def read_json_file(path: str | Path) -> Any:
+    """Read a trusted JSON file: a regular file of at most :data:`MAX_TRUSTED_BYTES`, UTF-8, strict JSON.
 
-
-def _unique_members(pairs: list) -> dict:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        seen: set = set()
-        repeated = next(k for k, _ in pairs if k in seen or seen.add(k))
-        raise _TrustedJSONError(f"the member name {repeated!r} appears twice in one object")
-    return result
-
-
-def _no_constant(name: str):
-    raise _TrustedJSONError(f"{name} is not a JSON value")
+    Raises :class:`TrustedInputError` naming the file, with a ``code`` of
+    :data:`TRUSTED_FILE_CODES`: as :func:`read_trusted_bytes` (no such file, not a
+    regular file, too large, unreadable), then as :func:`decode_json` (not UTF-8,
+    invalid JSON, NaN or Infinity, a repeated member name, too deep, a number that
+    overflows a double), with line and column. A trusted file may hold lone
+    surrogate escapes, which an answer may not.
+    """
+    return decode_json(read_trusted_bytes(path), str(path))
 
 
 CHECKSUM_FILE = "SHA256SUMS"
@@ -129,10 +253,14 @@ def package_digests() -> dict[str, str]:
 
 def digest(path: str | Path) -> str:
     """Hex SHA-256 of a file's bytes with CRLF and CR normalised to LF."""
-    data = Path(path).read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return digest_bytes(Path(path).read_bytes())
+
+
+def digest_bytes(data: bytes) -> str:
+    """Hex SHA-256 of ``data`` with CRLF and CR normalised to LF (what :func:`digest` hashes)."""
     import hashlib  # imported on first use: it is slow to import and most callers never hash
 
-    return hashlib.sha256(data).hexdigest()
+    return hashlib.sha256(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")).hexdigest()
 
 
 class FrozenFixtureError(RuntimeError):

@@ -16,8 +16,10 @@ import math
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
+from urllib.parse import urlsplit
 
 from groundlab.grounding.masking import MASK, mask_secrets
+from groundlab.grounding.provider import ChatModelError
 
 __all__ = [
     "ChatModel",
@@ -51,23 +53,6 @@ class ChatModel(Protocol):
     def complete(self, messages: list[dict[str, str]], *, timeout: float) -> str:
         """Return the model's reply to ``messages`` within ``timeout`` seconds."""
         ...
-
-
-class ChatModelError(Exception):
-    """The chat-model provider could not give an answer.
-
-    Raised by the adapter for connection failures, timeouts, non-2xx statuses
-    and replies that are not chat-completions JSON. The key is masked in the
-    message (``mask_secrets``), which is still meant for logs, not users:
-    ``explain_match`` shows users a fixed sentence.
-
-    Attributes:
-        status_code: the HTTP status (``int``) of a non-2xx answer, else ``None``.
-    """
-
-    def __init__(self, message: str, *, status_code: int | None = None) -> None:
-        super().__init__(message)
-        self.status_code = status_code
 
 
 def _finite_number(value: object, name: str, *, unit: str = "", positive: bool) -> float:
@@ -192,17 +177,24 @@ class OpenAICompatibleChatModel:
     """A ``ChatModel`` for services that speak the OpenAI chat-completions API.
 
     ``complete`` sends one ``POST {base_url}/chat/completions`` with the JSON
-    body ``{"model", "messages", "temperature"}`` (and ``Authorization: Bearer
-    <api_key>`` when a key is given) and returns ``choices[0].message.content``:
-    one attempt, no retry. The key never appears in ``repr``, in error messages
-    or in ``ChatModelError`` chains (raised ``from None``).
+    body ``{"model", "messages", "temperature"}`` (plus ``"response_format"``
+    when one is given, and ``Authorization: Bearer <api_key>`` when a key is
+    given) and returns ``choices[0].message.content``: one attempt, no retry.
+    With ``model=None`` the first call asks ``GET {base_url}/models`` once
+    (same timeout) and uses the first model listed, so a local server (Ollama,
+    llama.cpp, vLLM) needs only its URL. Error texts are built from an
+    allow-list (``ChatModelError``): no response body, no exception text, no
+    key; ``ChatModelError`` is raised ``from None``.
 
     Args:
         base_url: ``str`` starting with ``http://`` or ``https://``, e.g.
             ``"http://127.0.0.1:11434/v1"``; a trailing ``/`` is removed.
-        model: the provider's model name (non-empty ``str``).
+        model: the provider's model name (non-empty ``str``), or ``None`` for
+            the first model the server lists.
         api_key: the key, or ``None`` / ``""`` for services without one.
         temperature: finite ``float`` >= 0; default 0.0 (copy text, do not invent).
+        response_format: an OpenAI-compatible ``response_format`` mapping (for
+            example ``claims_response_format()``), sent as JSON; default ``None``.
 
     Raises:
         ImportError: ``httpx`` is not installed (the message says ``pip install 'groundlab[live]'``).
@@ -212,10 +204,11 @@ class OpenAICompatibleChatModel:
     def __init__(
         self,
         base_url: str,
-        model: str,
+        model: str | None = None,
         api_key: str | None = None,
         *,
         temperature: float = 0.0,
+        response_format: Mapping[str, Any] | None = None,
     ) -> None:
         _import_httpx()
         if not isinstance(base_url, str) or not base_url.strip():
@@ -223,14 +216,20 @@ class OpenAICompatibleChatModel:
         base_url = base_url.strip().rstrip("/")
         if not base_url.startswith(("http://", "https://")):
             raise ValueError("base_url must start with http:// or https://")
-        if not isinstance(model, str) or not model.strip():
-            raise ValueError("model must be a non-empty str")
+        if model is not None and (not isinstance(model, str) or not model.strip()):
+            raise ValueError("model must be a non-empty str or None")
         if api_key is not None and not isinstance(api_key, str):
             raise TypeError(f"api_key must be a str or None, not {type(api_key).__name__}")
         self.temperature = _finite_number(temperature, "temperature", positive=False)
+        self.response_format = _json_mapping(response_format, "response_format")
         self.base_url = base_url
-        self.model = model.strip()
+        self.model = model.strip() if model is not None else None
         self._api_key = api_key or None
+        parts = urlsplit(base_url)
+        # Scheme, host, port and path only: no user information, query or fragment.
+        self._endpoint = mask_secrets(
+            f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}{parts.path}", *self.secrets
+        )
 
     @property
     def url(self) -> str:
@@ -243,29 +242,63 @@ class OpenAICompatibleChatModel:
         return (self._api_key,) if self._api_key else ()
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> OpenAICompatibleChatModel | None:
-        """Build an adapter from ``ENV_BASE_URL``, ``ENV_MODEL`` and (optional) ``ENV_API_KEY``.
+    def from_env(
+        cls,
+        environ: Mapping[str, str] | None = None,
+        *,
+        response_format: Mapping[str, Any] | None = None,
+    ) -> OpenAICompatibleChatModel | None:
+        """Build an adapter from ``ENV_BASE_URL`` and the optional ``ENV_MODEL`` and ``ENV_API_KEY``.
 
         Args:
             environ: the mapping to read (default ``os.environ``).
+            response_format: passed to the constructor.
 
         Returns:
-            The adapter, or ``None`` when the base URL or the model is unset or
-            blank, so an app runs without a live model.
+            The adapter, or ``None`` when the base URL is unset or blank, so an
+            app runs without a live model. An unset model means the first model
+            the server lists.
 
         Raises:
-            ImportError / ValueError: as the constructor does.
+            ImportError / TypeError / ValueError: as the constructor does.
         """
         env = os.environ if environ is None else environ
         base_url = (env.get(ENV_BASE_URL) or "").strip()
-        model = (env.get(ENV_MODEL) or "").strip()
-        if not base_url or not model:
+        if not base_url:
             return None
+        model = (env.get(ENV_MODEL) or "").strip() or None
         api_key = (env.get(ENV_API_KEY) or "").strip() or None
-        return cls(base_url, model, api_key)
+        return cls(base_url, model, api_key, response_format=response_format)
 
-    def _failure(self, text: str, status_code: int | None = None) -> ChatModelError:
-        return ChatModelError(mask_secrets(text, *self.secrets), status_code=status_code)
+    def _send(self, method: str, path: str, timeout: float, payload: object = None) -> bytes:
+        # One HTTP request; the 2xx body, or ChatModelError raised outside any except block.
+        httpx = _import_httpx()
+        headers = {"Accept": "application/json"}
+        if payload is not None:
+            headers["Content-Type"] = "application/json"
+        if self._api_key:
+            headers["Authorization"] = f"Bearer {self._api_key}"
+        context: dict[str, Any] = {"endpoint": self._endpoint + path}
+        try:
+            response = httpx.request(
+                method, self.base_url + path, json=payload, headers=headers, timeout=timeout
+            )
+        except httpx.TimeoutException:
+            failure = ChatModelError(code="timeout", context={**context, "timeout_s": timeout})
+        except Exception as exc:  # any transport failure; its text may hold the URL
+            failure = ChatModelError(code="transport", context={**context, "error_type": type(exc).__name__})
+        else:
+            if 200 <= response.status_code < 300:
+                return response.content
+            failure = ChatModelError(code="http_status", status_code=response.status_code, context=context)
+        raise failure from None
+
+    def _served_model(self, timeout: float) -> str:
+        model = _json_path(self._send("GET", "/models", timeout), ("data", 0, "id"))
+        if model is None or not model.strip():
+            context = {"endpoint": self._endpoint + "/models", "path": "data[0].id"}
+            raise ChatModelError(code="bad_reply", context=context) from None
+        return model
 
     def complete(self, messages: list[dict[str, str]], *, timeout: float) -> str:
         """Send ``messages`` once and return ``choices[0].message.content`` (``str``).
@@ -277,62 +310,50 @@ class OpenAICompatibleChatModel:
 
         Raises:
             TypeError / ValueError: for malformed ``messages`` or ``timeout``.
-            ChatModelError: a timeout, a connection or protocol failure, a
-                non-2xx status (``status_code`` set), or a body without a string
-                at ``choices[0].message.content``; the key is masked.
+            ChatModelError: code ``timeout``, ``transport``, ``http_status``
+                (``status_code`` set) or ``bad_reply`` (no string at
+                ``choices[0].message.content``, or no model listed at ``data[0].id``).
         """
-        httpx = _import_httpx()
         _check_messages(messages)
         timeout = check_timeout(timeout)
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
-        payload = {"model": self.model, "messages": messages, "temperature": self.temperature}
-
-        failure: ChatModelError | None = None
-        response = None
-        try:
-            response = httpx.post(self.url, json=payload, headers=headers, timeout=timeout)
-        except httpx.TimeoutException:
-            failure = self._failure(f"chat model request to {self.url} timed out after {timeout:g} s")
-        except httpx.HTTPError as exc:
-            failure = self._failure(
-                f"chat model request to {self.url} failed: {type(exc).__name__}: {exc}"
-            )
-        if failure is not None:
-            # Raised outside the except block: no chained httpx exception
-            # (whose text is not masked) travels with the error.
-            raise failure from None
-        assert response is not None
-
-        if not 200 <= response.status_code < 300:
-            raise self._failure(
-                f"chat model request to {self.url} returned HTTP {response.status_code}: "
-                f"{response.text[:300]}",
-                response.status_code,
-            ) from None
-
-        content = _reply_content(response.content)
+        if self.model is None:
+            self.model = self._served_model(timeout)
+        payload: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.temperature}
+        if self.response_format is not None:
+            payload["response_format"] = self.response_format
+        body = self._send("POST", "/chat/completions", timeout, payload)
+        content = _json_path(body, ("choices", 0, "message", "content"))
         if content is None:
-            raise self._failure(
-                f"chat model response from {self.url} was not chat-completions JSON "
-                "with a string at choices[0].message.content"
-            ) from None
+            context = {"endpoint": self._endpoint + "/chat/completions", "path": "choices[0].message.content"}
+            raise ChatModelError(code="bad_reply", context=context) from None
         return content
 
     def __repr__(self) -> str:
         key = MASK if self._api_key else None
         return (
-            f"OpenAICompatibleChatModel(base_url={mask_secrets(self.base_url)!r}, "
+            f"OpenAICompatibleChatModel(base_url={self._endpoint!r}, "
             f"model={self.model!r}, api_key={key!r}, temperature={self.temperature!r})"
         )
 
 
-def _reply_content(body: bytes) -> str | None:
-    # choices[0].message.content of a response body, or None.
+def _json_mapping(value: object, name: str) -> dict[str, Any] | None:
+    # None, or a JSON-serialisable mapping, copied so later edits by the caller do not leak in.
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{name} must be a mapping or None, not {type(value).__name__}")
     try:
-        data = json.loads(body.decode("utf-8"))
-        content = data["choices"][0]["message"]["content"]
+        return json.loads(json.dumps(dict(value), allow_nan=False))
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must hold JSON values only (str keys, no NaN)") from None
+
+
+def _json_path(body: bytes, path: tuple[str | int, ...]) -> str | None:
+    # The string at ``path`` inside a JSON body, or None.
+    try:
+        data: Any = json.loads(body.decode("utf-8"))
+        for step in path:
+            data = data[step]
     except (ValueError, UnicodeDecodeError, LookupError, TypeError):
         return None
-    return content if isinstance(content, str) else None
+    return data if isinstance(data, str) else None

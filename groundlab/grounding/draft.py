@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
-from groundlab.grounding.rule import is_quoted
+from groundlab.grounding.rule import is_quoted, visible_text
 
 __all__ = [
     "MAX_POINTS",
@@ -184,11 +184,12 @@ class NoGroundedPoints(Exception):
 
 
 def _has_text(value: str | None) -> bool:
-    return value is not None and bool(value.strip())
+    # Something a reader can see: not None, and not only whitespace or invisible characters.
+    return bool(visible_text(value))
 
 
 def _keep(
-    claims: Sequence[DraftClaim | None], grounded: Callable[[DraftClaim], bool]
+    claims: Sequence[DraftClaim | None], grounded: Callable[[DraftClaim], bool], *, gaps: bool
 ) -> tuple[tuple[Point, ...], int]:
     # Check claims in order until MAX_POINTS are kept: (kept points, checked ones dropped).
     kept: list[Point] = []
@@ -197,8 +198,8 @@ def _keep(
         if len(kept) == MAX_POINTS:
             break
         if claim is not None and _has_text(claim.point) and grounded(claim):
-            quotes = ((claim.profile_quote or "").strip(), (claim.job_quote or "").strip())
-            kept.append(Point((claim.point or "").strip(), *quotes))
+            profile_quote = "" if gaps else (claim.profile_quote or "").strip()
+            kept.append(Point((claim.point or "").strip(), profile_quote, (claim.job_quote or "").strip()))
         else:
             dropped += 1
     return tuple(kept), dropped
@@ -215,13 +216,19 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
     list, checking stops once ``MAX_POINTS`` (5) points of that kind are kept;
     later items are neither checked nor counted. An item is kept when:
 
-    * it is not ``None`` and its ``point`` has non-whitespace text, and
+    * it is not ``None`` and its ``point`` has visible text
+      (``groundlab.grounding.rule.visible_text`` is not empty: whitespace,
+      zero-width characters, bidirectional controls and soft hyphens alone do
+      not count), and
     * for a match: ``is_quoted(profile_quote, profile_text)`` and
       ``is_quoted(job_quote, job_text)``;
-    * for a gap: ``profile_quote`` is ``None``, empty or whitespace only, and
+    * for a gap: ``profile_quote`` has no visible text (``None``, empty,
+      whitespace or invisible characters only; kept as ``""``), and
       ``is_quoted(job_quote, job_text)``.
 
-    Every checked item that is not kept adds one to ``dropped``.
+    ``is_quoted`` never counts a quote without a visible character that is not
+    punctuation. Every checked item that is not kept adds one to ``dropped``,
+    so the notice never promises a point the user cannot see.
 
     Pass the exact texts that were sent to the model (not database fields), so
     a quote cannot pass because it exists somewhere the model was never shown.
@@ -250,10 +257,13 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
     matches, dropped_matches = _keep(
         draft.matches,
         lambda c: is_quoted(c.profile_quote, profile_text) and is_quoted(c.job_quote, job_text),
+        gaps=False,
     )
     # Format check only: an empty profile quote does not prove the profile lacks the skill.
     gaps, dropped_gaps = _keep(
-        draft.gaps, lambda c: not _has_text(c.profile_quote) and is_quoted(c.job_quote, job_text)
+        draft.gaps,
+        lambda c: not _has_text(c.profile_quote) and is_quoted(c.job_quote, job_text),
+        gaps=True,
     )
     dropped = dropped_matches + dropped_gaps
     if not matches and not gaps:

@@ -4,7 +4,10 @@
 model call, parses the reply into a ``Draft`` and checks it with
 ``check_draft`` against the exact text that was sent. Failures reach the
 caller as typed errors with user-safe messages: ``ProviderError``,
-``ReplyFormatError`` and ``groundlab.grounding.draft.NoGroundedPoints``.
+``ReplyFormatError`` and ``groundlab.grounding.draft.NoGroundedPoints``. Every
+log line is built from an allow-list (counts, lengths, type names, HTTP status;
+``groundlab.grounding.provider.call_once``), never from the model's or the
+provider's text.
 Imports pydantic (through ``groundlab.grounding.draft``). Rules: "No Quote,
 No Claim"; see ``docs/architecture.md``, "Grounding".
 """
@@ -18,8 +21,13 @@ from pydantic import ValidationError
 
 from groundlab.grounding.chat import ChatModel, check_timeout
 from groundlab.grounding.draft import Draft, Explanation, NoGroundedPoints, check_draft
-from groundlab.grounding.masking import mask_secrets
 from groundlab.grounding.prompt import Job, Profile, build_prompt
+from groundlab.grounding.provider import (
+    DEFAULT_TIMEOUT,
+    PROVIDER_ERROR_MESSAGE,
+    ProviderError,
+    call_once,
+)
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -32,32 +40,11 @@ __all__ = [
 
 logger = logging.getLogger("groundlab.grounding.explain")
 
-#: Default seconds to wait for the model's one attempt.
-DEFAULT_TIMEOUT: float = 30.0
-
-#: The sentence a user sees when the model service fails.
-PROVIDER_ERROR_MESSAGE: str = (
-    "The language model service could not be reached or did not answer. "
-    "No explanation is available right now; please try again later."
-)
-
 #: The sentence a user sees when the model's reply cannot be parsed.
 REPLY_FORMAT_MESSAGE: str = (
     "The model's reply was not the expected JSON shape "
     '({"matches": [...], "gaps": [...]}), so no explanation can be shown.'
 )
-
-
-class ProviderError(Exception):
-    """The model service failed; ``str(error)`` is always ``PROVIDER_ERROR_MESSAGE``.
-
-    No key, token, URL or provider text reaches the message, the cause or the
-    context (raised ``from None``); the masked detail is logged at WARNING on
-    the ``groundlab.grounding.explain`` logger.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(PROVIDER_ERROR_MESSAGE)
 
 
 class ReplyFormatError(Exception):
@@ -85,18 +72,6 @@ _FENCE = re.compile(
 def _strip_fence(reply: str) -> str:
     found = _FENCE.match(reply)
     return found.group("body") if found else reply
-
-
-def _call(model: ChatModel, messages: list[dict[str, str]], timeout: float) -> object:
-    # One attempt. Any Exception becomes a ProviderError raised outside the
-    # except block, so the provider's exception is neither cause nor context.
-    try:
-        return model.complete(messages, timeout=timeout)
-    except Exception as exc:  # any provider failure, by design
-        secrets = [s for s in getattr(model, "secrets", ()) or () if isinstance(s, str)]
-        detail = mask_secrets(f"{type(exc).__name__}: {exc}", *secrets)
-    logger.warning("chat model call failed: %s", detail)
-    raise ProviderError() from None
 
 
 def _parse(reply: object) -> Draft:
@@ -141,7 +116,9 @@ def explain_match(
         TypeError: ``profile``/``job`` of the wrong type, ``model`` without
             ``complete``, or a non-number ``timeout``.
         ValueError: ``timeout`` not finite and > 0.
-        ProviderError: ``model.complete`` raised any ``Exception``.
+        ProviderError: ``model.complete`` raised any ``Exception`` (even one
+            whose ``__str__`` raises); nothing is chained, and one WARNING
+            without provider text is logged (``call_once``).
         ReplyFormatError: the reply is not a ``str`` holding the draft JSON.
         NoGroundedPoints: no point survived the check.
 
@@ -151,7 +128,7 @@ def explain_match(
         raise TypeError(f"model must have a complete() method, not {type(model).__name__}")
     timeout = check_timeout(timeout)
     prompt = build_prompt(profile, job)
-    draft = _parse(_call(model, prompt.messages(), timeout))
+    draft = _parse(call_once(model, prompt.messages(), timeout, logger))
     try:
         explanation = check_draft(draft, prompt.profile_text, prompt.job_text)
     except NoGroundedPoints as exc:

@@ -1,49 +1,147 @@
-"""Secret masking: hide API keys and tokens in text bound for a log or an error message.
+"""Secret masking: hide API keys, tokens and passwords in text bound for a log or an error message.
 
-Standard library only. Rule ("No Quote, No Claim"): provider errors never show
-secrets; see ``docs/architecture.md``, "Grounding".
+Defence in depth only. What a log line or a user-facing error may say is decided
+by an allow-list (``groundlab.grounding.provider``): no provider text reaches one.
+``mask_secrets`` covers the remaining free text (an adapter's endpoint, a caller's
+own ``ChatModelError`` detail). Standard library only. Rule ("No Quote, No
+Claim"): provider errors never show secrets; see ``docs/architecture.md``,
+"Grounding".
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import quote, unquote
 
 __all__ = ["MASK", "mask_secrets"]
 
 #: The text that replaces a secret.
 MASK: str = "***"
 
-# Secret-looking patterns. Each keeps a harmless prefix and masks the value.
-_SECRET_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    # "Authorization: Bearer <token>", "Basic <credentials>"
-    (re.compile(r"(?i)\b(bearer|basic)(\s+)[^\s\"',;]+"), r"\1\2" + MASK),
-    # api_key=..., "api_key": "...", x-api-key: ..., access_token=..., ?key=...
-    (
-        re.compile(
-            r"(?i)((?:\b|_)(?:api[_-]?key|access[_-]?token|token|secret|password|key)"
-            r"[\"']?\s*[:=]\s*[\"']?)([^\s\"',;&]+)"
-        ),
-        r"\1" + MASK,
-    ),
-    # OpenAI-style keys: sk-..., sk-proj-...
-    (re.compile(r"(?<![A-Za-z0-9])sk-[A-Za-z0-9_\-]{3,}"), "sk-" + MASK),
-    # Google API keys: AIza...
-    (re.compile(r"\bAIza[0-9A-Za-z_\-]{10,}"), MASK),
-    # user:password@ in URLs
-    (re.compile(r"(?<=://)[^/\s:@]+:[^/\s@]+@"), MASK + "@"),
+# Authorization schemes whose name is kept before the masked credentials (RFC 9110
+# section 11.6.2 and the IANA registry of HTTP authentication schemes).
+_SCHEMES = (
+    "bearer|basic|digest|token|negotiate|ntlm|hoba|mutual|dpop|gnap|privatetoken|vapid"
+    "|aws4-hmac-sha256|scram-sha-1|scram-sha-256|apikey|key|hmac|signature"
 )
+_KEEP_SCHEME = re.compile(rf"(?i)({_SCHEMES})([ \t]+)\S")
+
+# Headers whose whole value is a credential: Authorization, Proxy-Authorization,
+# Cookie and Set-Cookie. Quoted (JSON, a Python dict) or to the end of the line.
+_HEADER = r"\b(?:proxy-authorization|authorization|set-cookie|cookie)"
+_HEADER_QUOTED = re.compile(
+    rf"(?i)({_HEADER}[\"']?\s*[:=]\s*)([\"'])((?:(?!\2)[^\\\r\n]|\\.)*)\2"
+)
+_HEADER_LINE = re.compile(rf"(?i)({_HEADER}[ \t]*[:=][ \t]*)(?![\"'\s])([^\r\n]+)")
+
+# Names of members, parameters and variables that hold a credential: api_key,
+# x-api-key, access_token, client_secret, password, "passwd", session_id ...
+_NAME = (
+    r"\b(?:[A-Za-z0-9]+[_.-]){0,6}"
+    r"(?:api[_-]?key|apikey|key|token|secret|password|passwd|pwd|pass|passphrase"
+    r"|credentials?|auth|session(?:[_-]?id)?|sid|signature|sig)\b"
+)
+_NAMED_VALUE = re.compile(
+    rf"(?i)({_NAME}[\"']?\s*[:=]\s*)"
+    r"(\"(?:[^\"\\\r\n]|\\.)*\"|'[^'\r\n]*'|[^\s\"',;&]+)"
+)
+
+# Token prefixes of well-known providers (the prefix is kept): OpenAI and
+# Anthropic, Stripe secret keys, GitHub, Slack, GitLab, Hugging Face, npm, PyPI, Google.
+_PREFIXED = re.compile(
+    r"(?<![A-Za-z0-9])(?:"
+    r"(sk-ant-|sk-proj-|sk-svcacct-|sk-)[A-Za-z0-9_\-]{3,}"
+    r"|(sk_live_|sk_test_|rk_live_|rk_test_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_"
+    r"|xoxb-|xoxp-|xoxa-|xoxr-|xoxs-|xapp-|glpat-|hf_|npm_|pypi-|AIza)[A-Za-z0-9_\-]{8,})"
+    r"(?![A-Za-z0-9_\-*])"  # the whole token, and not one masked already ("sk-proj-***")
+)
+# AWS access key ids: a four-letter prefix, then 16 upper-case letters or digits.
+_AWS_KEY_ID = re.compile(
+    r"(?<![A-Za-z0-9])(AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+)
+# A JWT (JWS or JWE): a base64url JSON header "eyJ...", then at least two dots.
+_JWT = re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){2,4}")
+_PEM = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)", re.DOTALL)
+_STANDALONE = re.compile(r"(?i)\b(bearer)(\s+)[A-Za-z0-9._~+/=-]{8,}|\b(basic|negotiate|ntlm)(\s+)[A-Za-z0-9+/]{8,}={0,2}")
+# Credentials in a URL: everything between "://" and "@".
+_USERINFO = re.compile(r"(?<=://)[^/\s@]+@")
+# A run of text without spaces or quotes, and a percent escape inside one.
+_RUN = re.compile(r"[^\s\"'<>]+")
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+def _header(match: re.Match[str], value: str) -> str:
+    # Keep the name (and a known Authorization scheme), mask the rest of the value.
+    if "authorization" in match.group(1).lower():
+        scheme = _KEEP_SCHEME.match(value)
+        if scheme:
+            return scheme.group(1) + scheme.group(2) + MASK
+    return MASK
+
+
+def _mask_plain(text: str, secrets: list[str]) -> str:
+    for secret in secrets:
+        text = text.replace(secret, MASK)
+    text = _PEM.sub(MASK, text)
+    text = _HEADER_QUOTED.sub(lambda m: m.group(1) + m.group(2) + _header(m, m.group(3)) + m.group(2), text)
+    text = _HEADER_LINE.sub(lambda m: m.group(1) + _header(m, m.group(2)), text)
+    text = _STANDALONE.sub(lambda m: (m.group(1) or m.group(3)) + (m.group(2) or m.group(4)) + MASK, text)
+    text = _JWT.sub(MASK, text)
+    text = _PREFIXED.sub(lambda m: (m.group(1) or m.group(2)) + MASK, text)
+    text = _AWS_KEY_ID.sub(lambda m: m.group(1) + MASK, text)
+    text = _USERINFO.sub(MASK + "@", text)
+
+    def named(m: re.Match[str]) -> str:
+        value = m.group(2)
+        quote_mark = value[0] if value[0] in "\"'" and len(value) > 1 else ""
+        return m.group(1) + quote_mark + MASK + quote_mark
+
+    return _NAMED_VALUE.sub(named, text)
+
+
+def _mask_encoded(run: str, secrets: list[str]) -> str:
+    # A run holding percent escapes (URL- or form-encoded): decode (up to three
+    # levels, for double encoding), mask, and re-encode when something was
+    # masked; the result holds no space, quote or control character.
+    if not _ESCAPE.search(run):
+        return run
+    decoded = run
+    for _ in range(3):
+        again = unquote(decoded)
+        if again == decoded:
+            break
+        decoded = again
+    masked = _mask_plain(decoded, secrets)
+    if masked == decoded:
+        return run
+    return quote(masked, safe="!#$&()*+,/:;=?@[]~")
 
 
 def mask_secrets(text: str, *secrets: str | None) -> str:
     """Return ``text`` with API keys, tokens and the given ``secrets`` replaced by ``MASK`` (``***``).
 
-    Masked, in order: each extra secret (longest first; ``None`` and ``""`` are
-    skipped); ``Bearer``/``Basic <credentials>``; the value after ``api_key``,
-    ``api-key``, ``apikey``, ``x-api-key``, ``access_token``, ``token``,
-    ``secret``, ``password`` or ``key`` and ``=`` or ``:`` (JSON quotes
-    allowed); ``sk-...`` keys (kept as ``sk-***``) and ``AIza...`` keys;
-    ``user:password@`` in URLs. Best effort: a key in an unknown format that is
-    not passed in ``secrets`` may survive; over-masking is preferred.
+    Masked, in order, first inside every run of percent escapes (decoded up to
+    three times, masked, re-encoded) and then in the whole text:
+
+    * each extra secret, longest first (``None`` and ``""`` are skipped);
+    * PEM private-key blocks;
+    * the values of ``Authorization``, ``Proxy-Authorization``, ``Cookie`` and
+      ``Set-Cookie`` (quoted, or to the end of the line); a known Authorization
+      scheme stays visible (``Authorization: Token ***``);
+    * ``Bearer <token>``, and ``Basic``/``Negotiate``/``NTLM`` with base64;
+    * JWTs (``eyJ...`` with at least two dots);
+    * tokens with a provider prefix, prefix kept: ``sk-``, ``sk-ant-``,
+      ``sk-proj-``, ``sk_live_``, ``ghp_``, ``gho_``, ``github_pat_``,
+      ``xoxb-``, ``xoxp-``, ``glpat-``, ``hf_``, ``npm_``, ``pypi-``,
+      ``AIza``; AWS key ids (``AKIA``/``ASIA``... and 16 characters);
+    * the user information of a URL (``https://***@host``);
+    * the value after a credential-like name (``api_key``, ``x-api-key``,
+      ``access_token``, ``client_secret``, ``password``, ``key``,
+      ``session_id``...) and ``=`` or ``:``; a JSON string value keeps its quotes.
+
+    Best effort: a key in an unknown format that is not passed in ``secrets``
+    may survive, which is why logs and user-facing errors are built from an
+    allow-list instead. Over-masking is preferred.
 
     Args:
         text: any ``str``.
@@ -55,7 +153,8 @@ def mask_secrets(text: str, *secrets: str | None) -> str:
     Raises:
         TypeError: if ``text`` or a secret is not a ``str`` (``None`` secrets are skipped).
 
-    Rule: "No Quote, No Claim" (provider errors never show secrets); ``docs/architecture.md``.
+    Rule: "No Quote, No Claim" (provider errors never show secrets);
+    ``docs/architecture.md``, "Grounding".
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
@@ -67,8 +166,7 @@ def mask_secrets(text: str, *secrets: str | None) -> str:
             raise TypeError(f"secrets must be str or None, not {type(secret).__name__}")
         if secret:
             extra.append(secret)
-    for secret in sorted(extra, key=len, reverse=True):
-        text = text.replace(secret, MASK)
-    for pattern, replacement in _SECRET_PATTERNS:
-        text = pattern.sub(replacement, text)
-    return text
+    extra.sort(key=len, reverse=True)
+    if "%" in text:
+        text = _RUN.sub(lambda m: _mask_encoded(m.group(0), extra), text)
+    return _mask_plain(text, extra)

@@ -3,6 +3,10 @@
 Standard library only. Lengths are characters (code points). Rule: the job-match
 article "No Quote, No Claim"; see ``docs/architecture.md``, "Grounding".
 
+A quote must also show something: one that is empty after removing invisible
+characters (``visible_text``), or made only of punctuation, proves nothing to
+the user who reads it, so it never counts (``has_visible_content``).
+
 A found quote shows that the words exist in the source, not that the point built
 on them is true: the test is a substring test, so ``"Java"`` is found in
 ``"JavaScript"``.
@@ -11,8 +15,16 @@ on them is true: the test is a substring test, so ``"Java"`` is found in
 from __future__ import annotations
 
 import functools
+import unicodedata
 
-__all__ = ["MIN_QUOTE_CHARS", "is_quoted", "normalize_quote"]
+__all__ = [
+    "BLANK_FILLERS",
+    "MIN_QUOTE_CHARS",
+    "has_visible_content",
+    "is_quoted",
+    "normalize_quote",
+    "visible_text",
+]
 
 #: A normalised quote shorter than this many characters (code points) never
 #: counts: "a" or "of" occurs almost everywhere and proves nothing ("No Quote, No Claim").
@@ -22,6 +34,67 @@ MIN_QUOTE_CHARS: int = 3
 # whitespace. After the collapse the only whitespace left is U+0020, so a plain
 # space in this set covers "whitespace" for the trim.
 _TRIM_CHARS = " \"'\u201c\u201d\u2018\u2019.,;:"
+
+
+#: Characters that render as nothing although their category is not ``Cf``:
+#: U+034F COMBINING GRAPHEME JOINER, the Hangul fillers (U+115F, U+1160, U+3164,
+#: U+FFA0), the Khmer inherent vowels (U+17B4, U+17B5), the Mongolian free
+#: variation selectors (U+180B to U+180D, U+180F), U+2800 BRAILLE PATTERN BLANK
+#: and the variation selectors (U+FE00 to U+FE0F, U+E0100 to U+E01EF).
+BLANK_FILLERS: frozenset[str] = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "".join(map(chr, range(0xE0100, 0xE01F0)))
+)
+
+
+def _shows(ch: str) -> bool:
+    # False for whitespace, controls (Cc), format characters (Cf) and blank fillers.
+    return not (ch.isspace() or ch in BLANK_FILLERS or unicodedata.category(ch) in ("Cc", "Cf"))
+
+
+def visible_text(text: str | None) -> str:
+    """Return ``text`` without the characters a reader cannot see.
+
+    Removed: whitespace (``str.isspace``: spaces, tabs, line breaks, U+00A0,
+    U+3000...), control characters (category ``Cc``), format characters
+    (category ``Cf``: U+200B ZERO WIDTH SPACE, U+200C/U+200D ZERO WIDTH
+    (NON-)JOINER, U+2060 WORD JOINER, the bidirectional controls U+200E, U+200F,
+    U+202A to U+202E and U+2066 to U+2069, U+00AD SOFT HYPHEN, U+FEFF
+    BYTE ORDER MARK, tag characters...) and ``BLANK_FILLERS``. Everything else
+    is kept in order. Categories: Unicode UAX #44.
+
+    Args:
+        text: any ``str``, or ``None`` (treated as ``""``).
+
+    Returns:
+        The visible characters (``str``, possibly empty).
+
+    Raises:
+        TypeError: if ``text`` is neither ``str`` nor ``None``.
+
+    Example: ``visible_text("\\u200bJava\\u00ad 17")`` is ``"Java17"``.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    """
+    return "".join(filter(_shows, _require_text(text, "text")))
+
+
+def has_visible_content(text: str | None) -> bool:
+    """True when ``text`` shows at least one character that is not punctuation.
+
+    Visible characters are those ``visible_text`` keeps; punctuation is every
+    Unicode category ``P*`` (``. , ! ? " ' - ( ) * …``), so ``"..."`` or
+    ``"\\u200b\\u200b"`` is False and ``"5%"`` or ``"C++"`` is True. A point
+    without visible text, or a quote without visible content, is never a
+    grounded point.
+
+    Raises:
+        TypeError: if ``text`` is neither ``str`` nor ``None``.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    """
+    return any(not unicodedata.category(ch).startswith("P") for ch in visible_text(text))
 
 
 def _normalize(text: str) -> str:
@@ -80,11 +153,13 @@ def is_quoted(quote: str | None, source: str | None) -> bool:
     """Return True iff ``quote`` occurs in ``source`` after normalising both.
 
     The normalised quote must be at least ``MIN_QUOTE_CHARS`` (3) code points
-    long and a plain substring (``in``, no regular expression) of the
+    long, show a character that is not punctuation (``has_visible_content``),
+    and be a plain substring (``in``, no regular expression) of the
     normalised source (``normalize_quote``). ``None`` or an empty quote or
-    source never counts. Each distinct source is normalised once and cached.
-    True does not prove a whole word (``is_quoted("Java", "JavaScript")`` is
-    True) nor that the point built on the quote is true.
+    source never counts; nor does ``"\\u200b\\u200b\\u200b"`` or ``"!!!"``. Each
+    distinct source is normalised once and cached. True does not prove a
+    whole word (``is_quoted("Java", "JavaScript")`` is True) nor that the
+    point built on the quote is true.
 
     Args:
         quote: the evidence the model cited, or ``None``.
@@ -100,7 +175,7 @@ def is_quoted(quote: str | None, source: str | None) -> bool:
     Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
     """
     needle = _normalize(_require_text(quote, "quote"))
-    if len(needle) < MIN_QUOTE_CHARS:
+    if len(needle) < MIN_QUOTE_CHARS or not has_visible_content(needle):
         return False
     haystack = _require_text(source, "source")
     if not haystack:

@@ -8,6 +8,8 @@ section 2. See ``docs/architecture.md``, "Units".
 
 from __future__ import annotations
 
+import functools
+import re
 import unicodedata
 from typing import Callable
 
@@ -15,6 +17,7 @@ __all__ = [
     "CONFUSABLES",
     "JSON_WHITESPACE",
     "LINE_BREAKS",
+    "PLAIN_RANGES",
     "first_each",
     "has_latin",
     "is_foreign_digit",
@@ -22,6 +25,7 @@ __all__ = [
     "is_mark",
     "is_odd_space",
     "lookalike_target",
+    "notable_chars",
     "script",
 ]
 
@@ -146,15 +150,69 @@ def lookalike_target(ch: str, latin_context: bool) -> str | None:
 
 
 def has_latin(text: str) -> bool:
-    """True when ``text`` has a Latin letter."""
-    return any(("a" <= c.lower() <= "z") or (c.isalpha() and script(c) == "LATIN") for c in text)
+    """True when ``text`` has a Latin letter (each distinct character is looked at once)."""
+    return any(("a" <= c.lower() <= "z") or (c.isalpha() and script(c) == "LATIN") for c in notable_chars(text))
+
+
+_SCAN_LIMIT = 4096
+"""Texts up to this many code points are walked character by character; longer ones by set and regex."""
+
+PLAIN_RANGES = (
+    (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xAC00, 0xD7A3), (0xE000, 0xF8FF), (0x20000, 0xDFFFF),
+    (0xE01F0, 0x10FFFF),
+)  # fmt: skip
+"""Code point ranges no predicate here flags and no fold changes: CJK ideographs, Hangul
+syllables, private use, planes 2 to 13 (ideographs, unassigned), plane 14 after its
+variation selectors (unassigned) and planes 15 to 16 (private use). A 1 MB source can
+hold a million distinct characters; most of them are here."""
+
+_PLAIN = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in PLAIN_RANGES) + "]+")
+
+
+def notable_chars(text: str, *, keep: bool = True) -> frozenset:
+    """The distinct characters of ``text`` (one-character ``str``), leaving out those in :data:`PLAIN_RANGES`.
+
+    Membership therefore answers only for characters outside those ranges; every
+    predicate of this module, and every fold of :mod:`groundlab.hints.folding`,
+    gives ``False`` or ``None`` inside them (``tests/hints`` checks this). For a
+    text over :data:`_SCAN_LIMIT` code points (a source) the set is computed
+    once and kept for the last 4 such texts when ``keep``, so a long source is
+    scanned once however many hints ask what it contains.
+    """
+    if len(text) <= _SCAN_LIMIT:
+        return frozenset(text)
+    return _long_notable_chars(text) if keep else frozenset(_PLAIN.sub("", text))
+
+
+@functools.lru_cache(maxsize=4)
+def _long_notable_chars(text: str) -> frozenset:
+    return frozenset(_PLAIN.sub("", text))
 
 
 def first_each(text: str, pred: Callable[[str], bool], absent_from: str) -> list[tuple[int, str]]:
     """``(index, character)`` of the first of each distinct character of ``text`` with ``pred``
-    that ``absent_from`` lacks; at most 6, in order of appearance."""
-    seen: dict[str, int] = {}
-    for index, ch in enumerate(text):
-        if ch not in seen and pred(ch) and ch not in absent_from:
-            seen[ch] = index
-    return [(i, c) for c, i in seen.items()][:6]
+    that ``absent_from`` lacks; at most 6, in order of appearance. ``pred`` must be
+    false on :data:`PLAIN_RANGES` (as every predicate of this module is).
+
+    Linear in the lengths: ``pred`` is asked once per distinct character, and a
+    text over :data:`_SCAN_LIMIT` code points is searched for the characters
+    that qualify with a compiled character class, never walked in Python.
+    """
+    absent = notable_chars(absent_from) if len(absent_from) > _SCAN_LIMIT else absent_from
+    if len(text) <= _SCAN_LIMIT:
+        seen: dict[str, int] = {}
+        for index, ch in enumerate(text):
+            if ch not in seen and pred(ch) and ch not in absent:
+                seen[ch] = index
+        return [(i, c) for c, i in seen.items()][:6]
+    wanted = {ch for ch in notable_chars(text) if pred(ch) and ch not in absent}
+    found: list[tuple[int, str]] = []
+    position = 0
+    while wanted and len(found) < 6:  # at most 7 scans: each finds the next new character
+        match = re.compile("[" + "".join(re.escape(ch) for ch in sorted(wanted)) + "]").search(text, position)
+        if match is None:
+            break
+        found.append((match.start(), match.group()))
+        wanted.discard(match.group())
+        position = match.end()
+    return found

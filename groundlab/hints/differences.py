@@ -10,13 +10,13 @@ see ``docs/architecture.md``, "Units".
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from typing import Callable, Optional
 
 from groundlab.core.text import describe_char
+from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.chars import (
-    first_each, has_latin, is_foreign_digit, is_invisible, is_mark, lookalike_target, script,
+    first_each, has_latin, is_foreign_digit, is_invisible, is_mark, lookalike_target, notable_chars, script,
 )
 from groundlab.hints.folding import TRANSFORMS, equivalence
 from groundlab.hints.kinds import Hint
@@ -147,8 +147,10 @@ def _confusable(a: str, b: str, local: str, kinds: frozenset, side: Side) -> _Pa
 
 
 def _diff_pairs(a: str, b: str) -> list[tuple[int, str, str]]:
-    """``(index in a, a part, b part)`` for every non-equal opcode of ``a`` against ``b``."""
-    opcodes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    """``(index in a, a part, b part)`` for every non-equal opcode of ``a`` against ``b``;
+    ``[]`` when aligning them exceeds the work bound (:mod:`groundlab.hints.bounded`)."""
+    matcher = bounded_matcher(a, b)
+    opcodes = matcher.get_opcodes() if matcher is not None else []
     return [(i1, a[i1:i2], b[j1:j2]) for tag, i1, i2, j1, j2 in opcodes if tag != "equal"]
 
 
@@ -183,7 +185,8 @@ def _clusters(text: str) -> list[str]:
 
 
 def _nfc_pairs(a: str, local: str) -> list[tuple[int, str, str]]:
-    """``(index in a, a cluster, local cluster)``, first of each pair spelled differently but equal after NFC."""
+    """``(index in a, a cluster, local cluster)``, first of each pair spelled differently but equal after NFC;
+    ``[]`` when aligning the clusters exceeds the work bound (:mod:`groundlab.hints.bounded`)."""
     ca, cb = _clusters(a), _clusters(local)
     ka = [unicodedata.normalize("NFC", c) for c in ca]
     kb = [unicodedata.normalize("NFC", c) for c in cb]
@@ -191,7 +194,8 @@ def _nfc_pairs(a: str, local: str) -> list[tuple[int, str, str]]:
     for c in ca:
         starts.append(starts[-1] + len(c))
     pairs: dict[tuple[str, str], int] = {}
-    for tag, i1, i2, j1, _ in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+    matcher = bounded_matcher(ka, kb)
+    for tag, i1, i2, j1, _ in matcher.get_opcodes() if matcher is not None else ():
         if tag != "equal":
             continue
         for k in range(i2 - i1):
@@ -211,7 +215,8 @@ def _normalization(a: str, b: str, local: str, kinds: frozenset, side: Side) -> 
     if "nfkc" not in kinds and "nfc" not in kinds:
         return None
     form = "NFKC" if "nfkc" in kinds else "NFC"
-    changed = [(i, c) for i, c in enumerate(a) if unicodedata.normalize(form, c) != c or (is_mark(c) and c not in b)]
+    in_b = notable_chars(b)
+    changed = [(i, c) for i, c in enumerate(a) if unicodedata.normalize(form, c) != c or (is_mark(c) and c not in in_b)]
     if not changed:
         changed = [(i, c) for i, c in enumerate(local) if unicodedata.normalize(form, c) != c or is_mark(c)]
     changed = list({c: (i, c) for i, c in reversed(changed)}.values())[::-1][:4]

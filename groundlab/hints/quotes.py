@@ -9,12 +9,13 @@ and the normalised check of "No Quote, No Claim"
 
 from __future__ import annotations
 
-import difflib
+import functools
 
 from groundlab.core.text import line_column
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
+from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.differences import difference_hints
-from groundlab.hints.folding import apply, equivalence
+from groundlab.hints.folding import EQUIVALENCE_LIMIT, apply, equivalence
 from groundlab.hints.kinds import Hint
 from groundlab.hints.render import Side, show
 from groundlab.hints.window import Window, closest_window
@@ -28,6 +29,18 @@ so a whitespace hint can say what the document has right before or after it."""
 _FOLDED_WORDS = {"nfc": "Unicode normalization (NFC)", "nfkc": "Unicode normalization (NFKC)",
                  "case": "upper and lower case"}  # fmt: skip
 """Transforms after which the closest hint's similarity is measured, when reported."""
+
+
+@functools.lru_cache(maxsize=4)
+def _normalized_source(source: str) -> str:
+    """:func:`~groundlab.grounding.rule.normalize_quote` of a source, computed once per source text (4 kept)."""
+    return normalize_quote(source)
+
+
+def _near_window(source: str, window: Window, n: int, normalized: bool) -> str:
+    """The part of ``source`` the kinds are decided on: the window and ``n + 64`` code points each side."""
+    lo, hi = max(0, window.start - n - 64), min(len(source), window.end + n + 64)
+    return normalize_quote(source[lo:hi]) if normalized else source[lo:hi]
 
 
 def quote_hints(
@@ -55,7 +68,17 @@ def quote_hints(
     then one ``closest`` hint: the window of :func:`closest_window`, its 1-based
     line and similarity in percent (``int(100 * ratio)``, measured after case
     folding and NFC/NFKC when those kinds are reported), with the alignment as
-    ``detail``.
+    ``detail``. When only the quote's first ``aligned`` characters could be
+    aligned (a quote over 300 characters, or one too repetitive to align within
+    the work bound of :mod:`groundlab.hints.bounded`), the closest hint says so:
+    "...; the quote is too long to align in full within the hints' time bound,
+    so its other 192 characters were not aligned."
+
+    Bounded in time by input size: the source is folded and normalised once and
+    cached (:func:`closest_window`, :func:`_normalized_source`), and for a source
+    over :data:`~groundlab.hints.folding.EQUIVALENCE_LIMIT` code points the kinds
+    are decided on the closest window and ``len(quote) + 64`` code points on each
+    side (:func:`_near_window`), not on the whole source.
     """
     quote = "" if quote is None else quote
     source = "" if source is None else source
@@ -65,7 +88,7 @@ def quote_hints(
     hints: list[Hint] = []
     a, b = quote, source
     if normalized:
-        a, b = normalize_quote(quote), normalize_quote(source)
+        a, b = normalize_quote(quote), _normalized_source(source)
         if len(a) >= MIN_QUOTE_CHARS and a in b:
             return ()
         if len(a) < MIN_QUOTE_CHARS:
@@ -84,7 +107,8 @@ def quote_hints(
     window = closest_window(quote, source)
     kinds = frozenset()
     if a:
-        kinds = equivalence(a, b, True) or frozenset()
+        near = b if len(b) <= EQUIVALENCE_LIMIT else _near_window(source, window, len(quote), normalized)
+        kinds = equivalence(a, near, True) or frozenset()
         if normalized:
             local = around = normalize_quote(window.text)
         else:
@@ -115,18 +139,27 @@ def _closest_hint(
     elif not source:
         message = f"{where[0].upper() + where[1:]} is empty, so no quote can be found in it."
     else:
+        head = quote[: window.aligned]
         line = line_column(source, window.start)[0]
         percent = int(window.ratio * 100)
-        similarity = f"line {line}, {percent}% similar to the quote"
+        whom = "the quote" if len(head) == len(quote) else f"the quote's first {len(head)} characters"
+        similarity = f"line {line}, {percent}% similar to {whom}"
         steps = frozenset(kinds) & frozenset(_FOLDED_WORDS)
         if steps:
-            folded_quote, folded_text = apply(quote, steps), apply(window.text, steps)
+            folded_quote, folded_text = apply(head, steps), apply(window.text, steps)
             apart = " and ".join(_FOLDED_WORDS[name] for name in ("nfc", "nfkc", "case") if name in steps)
             if folded_quote == folded_text:
-                similarity = f"line {line}; the same as the quote apart from {apart}"
+                similarity = f"line {line}; the same as {whom} apart from {apart}"
             else:
-                folded = difflib.SequenceMatcher(None, folded_quote, folded_text, autojunk=False).ratio()
-                if int(folded * 100) > percent:
-                    similarity = f"line {line}, {int(folded * 100)}% similar to the quote apart from {apart}"
-        message = f"The closest text in {where} is {show(window.text, 60)} ({similarity})."
+                matcher = bounded_matcher(folded_quote, folded_text)
+                folded = -1 if matcher is None else int(matcher.ratio() * 100)  # None: the raw figure stands
+                if folded > percent:
+                    similarity = f"line {line}, {folded}% similar to {whom} apart from {apart}"
+        cut = ""
+        if len(head) < len(quote):
+            cut = (
+                f"; the quote is too long to align in full within the hints' time bound, so its other "
+                f"{len(quote) - len(head)} characters were not aligned"
+            )
+        message = f"The closest text in {where} is {show(window.text, 60)} ({similarity}){cut}."
     return Hint("closest", message, claim, check, (), window.alignment)

@@ -7,6 +7,7 @@ reaches a message: it is shown as ``⟨U+200B⟩`` or named with
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -40,9 +41,10 @@ class Side:
         return self.other[0].upper() + self.other[1:]
 
 
+@functools.lru_cache(maxsize=4096)
 def token(ch: str) -> str:
     """One character as shown: U+0020 as ``␣``; other whitespace, unprintable, invisible and
-    combining characters as ``⟨U+XXXX⟩``; anything else as itself."""
+    combining characters as ``⟨U+XXXX⟩``; anything else as itself (cached: views show whole sources)."""
     if ch == " ":
         return "␣"
     if ch.isspace() or not ch.isprintable() or is_invisible(ch) or is_mark(ch):

@@ -6,9 +6,10 @@ a plain space is U+0020. See ``docs/architecture.md``, "Units".
 
 from __future__ import annotations
 
-import difflib
+import functools
 import re
 
+from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.chars import LINE_BREAKS, first_each, is_odd_space
 from groundlab.hints.folding import WHITESPACE_STEPS, fold_spaced, line_endings
 from groundlab.hints.render import Side, after, char_list, list_words, space_run
@@ -22,10 +23,12 @@ def _whitespace_diffs(a: str, other: str, contains: bool) -> list[tuple[int, int
     Either part may be empty. Aligned after :func:`groundlab.hints.folding.fold_spaced`,
     so a case or look-alike difference elsewhere does not hide a whitespace one.
     With ``contains``, whitespace only ``other`` has before or after ``a`` is ignored.
+    ``[]`` when aligning them exceeds the work bound (:mod:`groundlab.hints.bounded`).
     """
     fa, fo = fold_spaced(a), fold_spaced(other)
     out = []
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, fa, fo, autojunk=False).get_opcodes():
+    matcher = bounded_matcher(fa, fo)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes() if matcher is not None else ():
         x, y = a[i1:i2], other[j1:j2]
         if tag == "equal" or (x and not x.isspace()) or (y and not y.isspace()):
             continue
@@ -37,7 +40,18 @@ def _whitespace_diffs(a: str, other: str, contains: bool) -> list[tuple[int, int
 
 
 def _collapsed(text: str) -> str:
-    return re.sub(r"\s+", " ", text)
+    """``text`` with each whitespace run read as one space; a source's is computed once (4 kept)."""
+    return _collapsed_source(text) if len(text) > _SOURCE_LENGTH else _RUNS.sub(" ", text)
+
+
+_RUNS = re.compile(r"\s+")
+_SOURCE_LENGTH = 4096
+"""Texts longer than this many code points (sources, not quotes) have their collapsed form cached."""
+
+
+@functools.lru_cache(maxsize=4)
+def _collapsed_source(text: str) -> str:
+    return _RUNS.sub(" ", text)
 
 
 def whitespace_hint(

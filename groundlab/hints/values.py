@@ -9,8 +9,10 @@ Duration units: SI prefixes, ``m`` read as minutes as in Go durations. See
 from __future__ import annotations
 
 import difflib
+import math
 import re
 
+from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.differences import difference_hints
 from groundlab.hints.folding import equivalence
 from groundlab.hints.kinds import Hint
@@ -63,6 +65,7 @@ def _unit_message(value: str, fact: str, field: str | None) -> str | None:
     fact_number = float(fact)
     if number is None:
         return None
+    finite = math.isfinite(number) and math.isfinite(fact_number)  # 400 digits read as a float are inf
     field_unit = next((u for suffix, u in _FIELD_UNITS if field and field.endswith(suffix)), None)
     unit_key = unit if unit in _UNIT_MS else unit.lower()
     if unit and unit_key in _UNIT_MS:
@@ -72,6 +75,8 @@ def _unit_message(value: str, fact: str, field: str | None) -> str | None:
                 f"'{fact}'; the contract compares exact strings, not quantities."
             )
         converted = number * _UNIT_MS[unit_key] / _UNIT_MS[field_unit]
+        if not (finite and math.isfinite(converted)):
+            return None
         shown = _format_number(round(converted, 9))
         if abs(converted - fact_number) < 1e-9 * max(1.0, abs(fact_number)):
             return (
@@ -82,7 +87,7 @@ def _unit_message(value: str, fact: str, field: str | None) -> str | None:
             f"'{value}' is {shown} {field_unit}, while the document says '{fact}' {field_unit}; and even an "
             f"equal quantity would have to be written exactly '{fact}'."
         )
-    if not unit and number == fact_number and match.group(1) != fact:
+    if not unit and finite and number == fact_number and match.group(1) != fact:
         return (
             f"'{value}' is the same number as the document's '{fact}' written differently; the contract "
             f"compares exact strings, so it must be written '{fact}'."
@@ -127,7 +132,7 @@ def identifier_hints(
 
     ``what`` names the kind of identifier in messages (``"document id"``). The
     first candidate some transform makes equal wins, else the closest by
-    ``difflib.get_close_matches`` (cutoff 0.6).
+    :func:`_close_match` (``difflib.get_close_matches``, cutoff 0.6, bounded).
     """
     best = None
     for candidate in candidates:
@@ -135,9 +140,27 @@ def identifier_hints(
             best = candidate
             break
     if best is None:
-        close = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
-        best = close[0] if close else None
+        best = _close_match(name, candidates)
     if best is None:
         return [], None
     side = Side(f"The {what} {show(name)}", f"'{best}'", f"the {what}")
     return difference_hints(name, best, best, contains=False, side=side, claim=claim, check=check), best
+
+
+def _close_match(name: str, candidates: tuple[str, ...], cutoff: float = 0.6) -> str | None:
+    """``difflib.get_close_matches(name, candidates, n=1, cutoff=cutoff)``'s answer, or ``None``.
+
+    The same rule (the candidate with the highest ``ratio`` of at least
+    ``cutoff``, ties to the greatest string; ``autojunk`` on), but each ratio is
+    aligned within the work bound of :mod:`groundlab.hints.bounded`, and a
+    candidate too costly to align is not chosen.
+    """
+    best: tuple[float, str] | None = None
+    for candidate in candidates:
+        quick = difflib.SequenceMatcher(None, candidate, name)
+        if quick.real_quick_ratio() < cutoff or quick.quick_ratio() < cutoff:
+            continue
+        matcher = bounded_matcher(candidate, name, autojunk=True)
+        if matcher is not None and matcher.ratio() >= cutoff and (best is None or (matcher.ratio(), candidate) > best):
+            best = (matcher.ratio(), candidate)
+    return None if best is None else best[1]

@@ -5,84 +5,106 @@ pairs every run with an independent audit that recomputes the citation baseline
 and checks labels, output and hashes. This module is that audit. It imports
 neither :mod:`groundlab.core.contract` nor :mod:`groundlab.study.run`: its citation
 check, label comparison and counts are its own code, so a bug in the contract
-cannot hide itself (``docs/architecture.md``). It uses the parser
-(:func:`groundlab.core.claims.parse_claims`) for the strict-JSON layer.
+cannot hide itself (``docs/architecture.md``, "The study and its evidence"). It
+uses the parser (:func:`groundlab.core.claims.parse_claims`) for the strict-JSON layer.
 
-It reports, each as one sentence of :attr:`AuditReport.problems`: a missing or
-unreadable evidence file, or one that does not belong; ``fixtures.json`` or
-``results.json`` not matching its recorded SHA-256; a copy said to be frozen that
-is not; a package ``.py`` file (any subpackage) that differs from, or is missing
-from, the hashes the run recorded; a fixture case without exactly one row; a row
-field that differs from the label or from the audit's own decision; a count that
-differs from the audit's own count.
+It reports, each as one sentence of :attr:`AuditReport.problems`: a missing,
+unreadable or malformed evidence file (read with the trusted-file bounds of
+:func:`groundlab.core.trusted.read_trusted_bytes`), or one that does not belong;
+``fixtures.json`` or ``results.json`` not matching its recorded SHA-256; a copy
+said to be frozen that is not, or one named after a frozen fixture file that
+holds other bytes; a package ``.py`` file (any subpackage) that differs from, or is
+missing from, the hashes the run recorded; a fixture case without exactly one
+row; a row field that differs from the label or from the audit's own decision; a
+count that differs from the audit's own count; an earlier report in the folder
+that the audit did not write or that disagrees with it now
+(:mod:`groundlab.study.reports`). A folder it cannot read at all, or one named like
+an unfinished run's temporary folder, is refused (:class:`NotEvidenceError`).
 """
 
 from __future__ import annotations
 
-import json
-import re
-from dataclasses import dataclass, field
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
-from groundlab.core.trusted import FrozenFixtureError, digest, fixtures_dir, package_digests, read_checksums
+from groundlab.core.trusted import (
+    FrozenFixtureError,
+    TrustedInputError,
+    decode_json,
+    digest_bytes,
+    fixtures_dir,
+    package_digests,
+    read_checksums,
+    read_trusted_bytes,
+)
+from groundlab.study.atomic import TEMP_PREFIX, is_temporary
+from groundlab.study.reports import AUDIT_FILE, AuditReport, check_earlier_reports, save_report
 
-__all__ = ["EVIDENCE_FILES", "AuditReport", "audit_evidence", "write_audit"]
+__all__ = ["EVIDENCE_FILES", "AuditReport", "NotEvidenceError", "audit_evidence", "write_audit"]
 
 EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
 """The files ``groundlab run`` writes; ``audit.json``, ``audit-2.json``... are the audit's own."""
-_AUDIT_FILE = re.compile(r"audit(-[0-9]+)?\.json")
 _COUNT_KEYS = ("submitted", "strict_json", "quote_exists", "full_contract", "citation_false_accepts")
 
 
-@dataclass
-class AuditReport:
-    """What the audit found; ``problems`` is empty exactly when the audit passed.
+class NotEvidenceError(FileNotFoundError):
+    """The folder is not an evidence folder the audit can check, so it is refused.
 
-    ``counts`` are the audit's own, from the fixture copy: ``submitted``,
-    ``strict_json``, ``quote_exists``, ``full_contract`` (rows labelled and decided
-    ``ACCEPT``), ``citation_false_accepts`` and ``disagreements`` (rows not marked as
-    agreeing). ``checked`` counts the checks made. ``frozen`` is the name of the
-    frozen fixture file (in ``SHA256SUMS``) whose bytes ``fixtures.json`` has, or
-    ``None`` for any other file: a clean audit of such a run says nothing about the study.
+    Data: ``path``; ``code`` is ``"no_folder"``, ``"not_a_folder"``, ``"unreadable"``
+    (context ``strerror``), ``"temporary"`` (an unfinished run's temporary folder)
+    or ``"no_evidence"`` (none of :data:`EVIDENCE_FILES` in it); ``message`` is the
+    sentence, rendered from them.
     """
 
-    folder: str
-    problems: list[str] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-    checked: int = 0
-    frozen: str | None = None
+    _TEMPLATES = {
+        "no_folder": "is not an evidence folder (no such directory)",
+        "not_a_folder": "is not an evidence folder (not a directory)",
+        "unreadable": "cannot be read ({strerror})",
+        "temporary": f"is not an evidence folder: its name starts with {TEMP_PREFIX!r}, so it is the "
+        "temporary folder of a run that was stopped before it completed. Delete it, and run again.",
+        "no_evidence": f"is not an evidence folder (none of {', '.join(EVIDENCE_FILES)} is in it)",
+    }
 
-    @property
-    def ok(self) -> bool:
-        """``True`` when no problem was found."""
-        return not self.problems
-
-    def to_json(self) -> dict[str, Any]:
-        """The report as written to ``audit.json``."""
-        return {
-            "ok": self.ok,
-            "folder": self.folder,
-            "frozen": self.frozen,
-            "checked": self.checked,
-            "counts": self.counts,
-            "problems": self.problems,
-        }
+    def __init__(self, path: Path, code: str, **context: Any) -> None:
+        self.path, self.code, self.context = Path(path), code, dict(context)
+        self.message = self._TEMPLATES[code].format(**context)
+        super().__init__(f"{self.path} {self.message}")
 
 
-def _load(folder: Path, name: str, report: AuditReport) -> Any:
-    path = folder / name
+def _refuse_non_evidence(folder: Path) -> None:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        report.problems.append(f"{name} is missing")
-    except json.JSONDecodeError as err:
-        report.problems.append(f"{name} is not valid JSON: {err.msg} at line {err.lineno}, column {err.colno}")
-    except (UnicodeDecodeError, ValueError, RecursionError) as err:
-        report.problems.append(f"{name} is not readable JSON ({type(err).__name__})")
+        mode = os.stat(folder).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        raise NotEvidenceError(folder, "no_folder") from None
     except OSError as err:
-        report.problems.append(f"{name} cannot be read: {err.strerror or type(err).__name__}")
+        raise NotEvidenceError(folder, "unreadable", strerror=err.strerror or type(err).__name__) from None
+    if not stat.S_ISDIR(mode):
+        raise NotEvidenceError(folder, "not_a_folder")
+    if is_temporary(folder):
+        raise NotEvidenceError(folder, "temporary")
+    if not any(os.path.lexists(folder / name) for name in EVIDENCE_FILES):
+        raise NotEvidenceError(folder, "no_evidence")
+
+
+def _read(folder: Path, name: str, report: AuditReport) -> bytes | None:
+    """The bytes of one evidence file, or ``None`` with a problem recorded."""
+    try:
+        return read_trusted_bytes(folder / name)
+    except TrustedInputError as err:
+        report.problems.append(f"{name} is missing" if err.code == "no_file" else f"{name}: {err.message}")
+    return None
+
+
+def _decode(name: str, data: bytes | None, report: AuditReport) -> Any:
+    if data is None:
+        return None
+    try:
+        return decode_json(data, name)
+    except TrustedInputError as err:
+        report.problems.append(f"{name}: {err.message}")
     return None
 
 
@@ -108,38 +130,49 @@ def _frozen_sums() -> dict[str, str]:
         return {}
 
 
-def _frozen_name(copy: Path) -> str | None:
-    """The frozen fixture file whose digest ``copy`` has, or ``None``."""
-    try:
-        wanted = digest(copy)
-    except OSError:
+def _frozen_name(copy: bytes | None) -> str | None:
+    """The frozen fixture file whose digest the ``copy`` bytes have, or ``None``."""
+    if copy is None:
         return None
+    wanted = digest_bytes(copy)
     return next((name for name, value in sorted(_frozen_sums().items()) if value == wanted), None)
 
 
-def _check_hashes(folder: Path, manifest: dict, report: AuditReport) -> None:
-    """The two evidence files match their recorded SHA-256; a frozen copy is frozen."""
+def _check_hashes(files: dict[str, bytes | None], manifest: dict, report: AuditReport) -> None:
+    """The two evidence files match their recorded SHA-256."""
     for name, section in (("fixtures.json", "fixtures"), ("results.json", "results")):
         recorded = (manifest.get(section) or {}).get("sha256")
         report.checked += 1
-        path = folder / name
         if recorded is None:
             report.problems.append(f"manifest.json records no sha256 for {name}")
-        elif not path.is_file():
-            continue  # reported once already, when the file was loaded
-        elif digest(path) != recorded:
+        elif files[name] is None:
+            continue  # reported once already, when the file was read
+        elif digest_bytes(files[name]) != recorded:
             report.problems.append(f"{name} does not match its sha256 in manifest.json (changed after the run)")
+
+
+def _check_frozen(copy: bytes | None, manifest: dict, results: Any, report: AuditReport) -> None:
+    """A copy said to be frozen is the frozen file; so is a copy named after a frozen file."""
     fixtures = manifest.get("fixtures") or {}
-    if fixtures.get("frozen") is not True:
-        return
-    report.checked += 1
     name = fixtures.get("name")
-    frozen = _frozen_sums().get(str(name))
-    copy = folder / "fixtures.json"
-    if frozen is None:
-        report.problems.append(f"manifest.json says {name!r} is frozen, but SHA256SUMS does not list it")
-    elif fixtures.get("frozen_sha256") != frozen or not copy.is_file() or digest(copy) != frozen:
-        report.problems.append(f"fixtures.json is not the frozen {name} (its sha256 differs from SHA256SUMS)")
+    sums = _frozen_sums()
+    copy_sha = None if copy is None else digest_bytes(copy)
+    if fixtures.get("frozen") is True:
+        report.checked += 1
+        frozen = sums.get(str(name))
+        if frozen is None:
+            report.problems.append(f"manifest.json says {name!r} is frozen, but SHA256SUMS does not list it")
+        elif fixtures.get("frozen_sha256") != frozen or copy_sha != frozen:
+            report.problems.append(f"fixtures.json is not the frozen {name} (its sha256 differs from SHA256SUMS)")
+        return
+    named = [name, results.get("fixtures") if isinstance(results, dict) else None]
+    for each in dict.fromkeys(n for n in named if isinstance(n, str) and n in sums):
+        report.checked += 1
+        if copy_sha != sums[each]:
+            report.problems.append(
+                f"the evidence names the frozen fixture file {each}, but fixtures.json holds other bytes "
+                "(its sha256 differs from SHA256SUMS); run an edited copy under a name of its own"
+            )
 
 
 def _check_sources(manifest: dict, report: AuditReport) -> None:
@@ -147,7 +180,11 @@ def _check_sources(manifest: dict, report: AuditReport) -> None:
     recorded = manifest.get("package") or {}
     if not recorded:
         report.problems.append("manifest.json records no package source hashes")
-    current = package_digests()
+    try:
+        current = package_digests()
+    except OSError as err:
+        report.problems.append(f"the package sources cannot be read to compare them ({err.strerror or type(err).__name__})")
+        return
     for name, value in sorted(recorded.items()):
         report.checked += 1
         if name not in current:
@@ -158,31 +195,38 @@ def _check_sources(manifest: dict, report: AuditReport) -> None:
         report.problems.append(f"{name} is in the package but was not recorded by the run")
 
 
+def _listing(folder: Path, report: AuditReport) -> list[str]:
+    """The names in ``folder``; the audit's own reports are checked later, anything else is a problem."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as err:
+        report.problems.append(f"the evidence folder cannot be listed ({err.strerror or type(err).__name__})")
+        return []
+    for extra in names:
+        if extra not in EVIDENCE_FILES and not AUDIT_FILE.fullmatch(extra):
+            report.problems.append(f"{extra} does not belong in an evidence folder")
+    return [name for name in names if AUDIT_FILE.fullmatch(name)]
+
+
 def audit_evidence(folder: str | Path) -> AuditReport:
     """Audit the evidence folder ``folder`` and return an :class:`AuditReport`.
 
-    A damaged folder never raises: every problem becomes a line of
-    :attr:`AuditReport.problems`. Raises ``FileNotFoundError`` only when ``folder``
-    is not a directory or holds none of :data:`EVIDENCE_FILES`.
+    A damaged or unreadable folder never raises: every problem becomes a line of
+    :attr:`AuditReport.problems`. Raises :class:`NotEvidenceError` (a
+    ``FileNotFoundError``) only when ``folder`` is not a directory, cannot be
+    read, is an unfinished run's temporary folder, or holds none of :data:`EVIDENCE_FILES`.
     """
     folder = Path(folder)
-    if not folder.is_dir():
-        what = "not a directory" if folder.exists() else "no such directory"
-        raise FileNotFoundError(f"{folder} is not an evidence folder ({what})")
-    if not any((folder / name).exists() for name in EVIDENCE_FILES):
-        raise FileNotFoundError(
-            f"{folder} is not an evidence folder (none of {', '.join(EVIDENCE_FILES)} is in it)"
-        )
-    report = AuditReport(folder=str(folder), frozen=_frozen_name(folder / "fixtures.json"))
-    manifest = _load(folder, "manifest.json", report)
-    results = _load(folder, "results.json", report)
-    fixture = _load(folder, "fixtures.json", report)
-    for extra in sorted(p.name for p in folder.iterdir()):
-        if extra not in EVIDENCE_FILES and not _AUDIT_FILE.fullmatch(extra):
-            report.problems.append(f"{extra} does not belong in an evidence folder")
+    _refuse_non_evidence(folder)
+    report = AuditReport(folder=str(folder))
+    files = {name: _read(folder, name, report) for name in ("manifest.json", "results.json", "fixtures.json")}
+    manifest, results, fixture = (_decode(name, data, report) for name, data in files.items())
+    report.frozen = _frozen_name(files["fixtures.json"])
+    reports = _listing(folder, report)
     try:
         if isinstance(manifest, dict):
-            _check_hashes(folder, manifest, report)
+            _check_hashes(files, manifest, report)
+            _check_frozen(files["fixtures.json"], manifest, results, report)
             _check_sources(manifest, report)
         elif manifest is not None:
             report.problems.append("manifest.json is not a JSON object")
@@ -192,6 +236,7 @@ def audit_evidence(folder: str | Path) -> AuditReport:
             report.problems.append("results.json and fixtures.json must both be JSON objects")
     except (AttributeError, KeyError, TypeError, ValueError, RecursionError) as err:
         report.problems.append(f"the evidence has an unexpected shape ({type(err).__name__}: {err})")
+    check_earlier_reports(folder, reports, report)
     return report
 
 
@@ -265,18 +310,9 @@ def write_audit(folder: str | Path) -> tuple[AuditReport, Path]:
     """Audit ``folder`` and save the report beside the evidence; return ``(report, path)``.
 
     The file is ``audit.json`` or, when that exists, ``audit-2.json``,
-    ``audit-3.json``...: an earlier report is never overwritten. Raises as
-    :func:`audit_evidence`, and ``OSError`` when the report cannot be written.
+    ``audit-3.json``...: an earlier report is never overwritten
+    (:func:`~groundlab.study.reports.save_report`). Raises as :func:`audit_evidence`,
+    and ``OSError`` when the report cannot be written.
     """
-    folder = Path(folder)
     report = audit_evidence(folder)
-    number = 1
-    while True:
-        path = folder / ("audit.json" if number == 1 else f"audit-{number}.json")
-        try:
-            with open(path, "x", encoding="utf-8", newline="\n") as handle:
-                json.dump(report.to_json(), handle, indent=2)
-                handle.write("\n")
-            return report, path
-        except FileExistsError:
-            number += 1
+    return report, save_report(report, folder)

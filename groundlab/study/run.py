@@ -6,7 +6,12 @@ can still support a wrong answer"): strict JSON, quote exists, full contract.
 :func:`write_evidence` writes one run into a new evidence folder, which
 :mod:`groundlab.study.audit` re-checks independently (``docs/architecture.md``).
 
-An evidence folder holds three files, each written once and never overwritten:
+The folder appears complete or not at all: it is written in a temporary sibling
+and renamed into place (:mod:`groundlab.study.atomic`), so SIGTERM, SIGHUP, SIGINT
+or an error at any moment leaves no folder, and never a partial one. A run
+refuses an existing path, and a folder inside the frozen fixtures or inside the
+package (:class:`EvidenceLocationError`). An evidence folder holds three files,
+each written once and never overwritten:
 
 * ``fixtures.json`` -- a byte copy of the fixture file that was run;
 * ``results.json`` -- ``{"fixtures", "cases": [row, ...], "counts"}``, rows as
@@ -22,7 +27,6 @@ from __future__ import annotations
 import json
 import os
 import platform
-import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,14 +34,19 @@ from typing import Any, Mapping
 
 from groundlab import __version__
 from groundlab.core.contract import Status, verify_answer
-from groundlab.core.trusted import digest, package_digests, package_dir
+from groundlab.core.trusted import digest, fixtures_dir, package_digests, package_dir, read_trusted_bytes
+from groundlab.study.atomic import TEMP_PREFIX, create_folder
 from groundlab.study.cases import Case, CaseSet, frozen_digests, load_case_set
+from groundlab.study.signals import RunInterrupted
 
 __all__ = [
     "COUNT_KEYS",
     "CaseResult",
     "EvidenceExistsError",
+    "EvidenceLocationError",
+    "RunInterrupted",
     "StudyResult",
+    "check_location",
     "count_rows",
     "git_state",
     "run_cases",
@@ -171,6 +180,52 @@ class EvidenceExistsError(FileExistsError):
         super().__init__(f"{self.path} {self.reason}")
 
 
+class EvidenceLocationError(ValueError):
+    """The evidence folder would be inside the frozen fixtures or the package, or bears a temporary folder's name.
+
+    A run never writes there.
+
+    Data: ``path`` is the folder asked for; ``code`` is ``"inside_fixtures"``,
+    ``"inside_package"`` or ``"temporary_name"``; ``place`` is the folder it would be
+    inside (or ``None``); ``reason`` is the message without the path.
+    """
+
+    _REASONS = {
+        "inside_fixtures": "is inside the frozen fixtures folder {place}; the frozen files stay as "
+        "committed. Choose an --out folder elsewhere.",
+        "inside_package": "is inside the groundlab package {place}, whose files the manifest hashes. "
+        "Choose an --out folder elsewhere.",
+        "temporary_name": f"starts with {TEMP_PREFIX!r}, the mark of an unfinished run's temporary "
+        "folder. Choose another name.",
+    }
+
+    def __init__(self, path: Path, code: str, place: Path | None = None) -> None:
+        self.path, self.code, self.place = Path(path), code, place
+        self.reason = self._REASONS[code].format(place=place)
+        super().__init__(f"{self.path} {self.reason}")
+
+
+def _inside(path: str, folder: Path) -> bool:
+    top = os.path.realpath(folder)
+    try:
+        return os.path.commonpath([path, top]) == top
+    except ValueError:  # on another drive (Windows)
+        return False
+
+
+def check_location(out: str | Path) -> None:
+    """Raise :class:`EvidenceLocationError` when ``out`` (symbolic links resolved) would be
+    inside :func:`~groundlab.core.trusted.fixtures_dir` or the package, or is named with
+    :data:`~groundlab.study.atomic.TEMP_PREFIX`."""
+    out = Path(out)
+    if out.name.startswith(TEMP_PREFIX):
+        raise EvidenceLocationError(out, "temporary_name")
+    real = os.path.realpath(out)
+    for code, folder in (("inside_fixtures", fixtures_dir()), ("inside_package", package_dir())):
+        if _inside(real, folder):
+            raise EvidenceLocationError(out, code, folder)
+
+
 def _git(*args: str) -> str:
     return subprocess.run(["git", *args], capture_output=True, text=True, timeout=10, check=True).stdout
 
@@ -189,42 +244,48 @@ def git_state(folder: Path) -> dict[str, Any] | None:
     return {"commit": commit, "dirty": bool(status.strip())}
 
 
+def _write(path: Path, data: bytes) -> None:
+    """Write a new file (``"x"``: never overwrite) and flush it to disk before the folder is renamed."""
+    with open(path, "xb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
 def _dump(path: Path, obj: Any) -> None:
-    with open(path, "x", encoding="utf-8", newline="\n") as handle:  # "x": never overwrite
-        json.dump(obj, handle, indent=2, ensure_ascii=False)
-        handle.write("\n")
+    _write(path, (json.dumps(obj, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
 def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> StudyResult:
     """Run a fixture file (default: the frozen study) and write the new evidence folder ``out``.
 
     A file from the fixtures folder is hash-checked first and recorded as frozen;
-    any other file is run as given and recorded as not frozen. Returns the
-    :class:`StudyResult`. Raises :class:`EvidenceExistsError` if ``out`` exists
-    (nothing in it is touched), ``FrozenFixtureError`` for an edited frozen file,
-    ``TrustedInputError`` for a missing or malformed fixture file, and ``OSError``
-    when the folder cannot be created or written (a half-written folder is removed).
+    any other file is run as given and recorded as not frozen. The folder appears
+    complete or not at all (:func:`~groundlab.study.atomic.create_folder`). Returns
+    the :class:`StudyResult`. Raises :class:`EvidenceExistsError` if ``out`` exists,
+    before the run or by the time the folder is renamed into place (nothing there
+    is touched); :class:`EvidenceLocationError` for a folder inside the fixtures or
+    the package; ``FrozenFixtureError`` for an edited frozen file;
+    ``TrustedInputError`` for a missing or malformed fixture file; ``OSError`` when
+    the folder cannot be written; :class:`RunInterrupted` for SIGTERM or SIGHUP and
+    ``KeyboardInterrupt`` for SIGINT while it is written (then no folder is left).
     """
     out = Path(out)
+    check_location(out)
     if os.path.lexists(out):  # lexists: a dangling symlink is "existing" too
         raise EvidenceExistsError(out)
     case_set = load_case_set(fixtures)
     sums = frozen_digests(case_set)
     result = run_cases(case_set)
     try:
-        out.mkdir(parents=True, exist_ok=False)
+        create_folder(out, lambda folder: _write_folder(folder, case_set.path, result, sums))
     except FileExistsError:
         raise EvidenceExistsError(out) from None
-    try:
-        _write_folder(out, case_set.path, result, sums)
-    except BaseException:
-        shutil.rmtree(out, ignore_errors=True)  # the folder is ours and new: leave nothing half-written
-        raise
     return result
 
 
 def _write_folder(out: Path, path: Path, result: StudyResult, sums: dict[str, str]) -> None:
-    shutil.copyfile(path, out / "fixtures.json")
+    _write(out / "fixtures.json", read_trusted_bytes(path))
     rows = [row.to_json() for row in result.rows]
     _dump(out / "results.json", {"fixtures": path.name, "cases": rows, "counts": dict(result.counts)})
     _dump(

@@ -6,12 +6,14 @@ owns it re-runs the contract. See ``docs/architecture.md``, "Layers".
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Sequence
 
 import ipywidgets as widgets
 
-from groundlab.core.registry import Registry, Source
+from groundlab.core.registry import Registry
 from groundlab.view.css import CSS_CLASSES
+from groundlab.view.lines import text_lines, visible
 from groundlab.view.widget_base import tag
 
 __all__ = ["INVENTED", "NO_LINE", "ClaimRow"]
@@ -22,10 +24,19 @@ NO_LINE = ""
 """Value of a claim's quote picker when no line is picked."""
 
 
-def _document_lines(source: Source | None) -> list[str]:
-    if source is None:
-        return []
-    return [line for line in source.text.splitlines() if line.strip()]
+MAX_PICKER_LINES = 200
+"""Most lines of a document a quote picker offers; a longer document's other lines are typed."""
+
+
+@functools.lru_cache(maxsize=32)
+def _line_choices(doc: str, text: str) -> tuple[tuple[str, str], ...]:
+    """The picker's options for document ``doc`` with ``text``: built once per document."""
+    lines = [line for line in text_lines(text) if line.strip()]
+    options = [(f"pick a line of {visible(doc)}…", NO_LINE)]
+    options += [(visible(line), line) for line in lines[:MAX_PICKER_LINES]]
+    if len(lines) > MAX_PICKER_LINES:
+        options.append((f"({len(lines) - MAX_PICKER_LINES} more lines not listed: type the quote)", NO_LINE))
+    return tuple(options)
 
 
 class ClaimRow:
@@ -38,9 +49,12 @@ class ClaimRow:
       four strings of the claim (``doc`` may hold an invented id);
     * ``doc_picker`` -- ``Dropdown`` of the registry's ids plus ``"(invented id)"``
       (value :data:`INVENTED`); picking an id writes it into ``doc``;
-    * ``quote_picker`` -- ``Dropdown`` of the non-empty lines of the chosen document;
-      picking a line writes it into ``quote`` and the picker returns to
-      :data:`NO_LINE`;
+    * ``quote_picker`` -- ``Dropdown`` of the non-blank lines of the chosen document;
+      picking a line writes it, exactly, into ``quote`` and the picker returns to
+      :data:`NO_LINE`. Lines end at U+000A only, as the parser counts them
+      (:func:`groundlab.view.lines.text_lines`; ``docs/architecture.md``, "Units"), so
+      a carriage return or U+2028 stays inside its line; each option's label is the
+      line in the visible form of :func:`groundlab.view.lines.visible` (``⟨U+000D⟩``);
     * ``remove_button`` -- removes the claim;
     * ``box`` -- the row's container (class ``groundlab-claim-row``);
     * ``index_label`` -- ``Label`` showing ``"claim <i>"``.
@@ -113,7 +127,7 @@ class ClaimRow:
         source = self._registry.by_id.get(doc)
         if source is None:
             return [("(no such document: type a quote)", NO_LINE)]
-        return [(f"pick a line of {doc}…", NO_LINE)] + [(line, line) for line in _document_lines(source)]
+        return list(_line_choices(doc, source.text))
 
     def _changed(self, _change: Any = None) -> None:
         if not self._syncing:

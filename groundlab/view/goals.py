@@ -2,20 +2,26 @@
 
 Each builder returns ``goal(answer) -> Feedback``; the feedback names the first
 thing that is still wrong, computed by groundlab at the moment of checking.
-Standard library only. See ``docs/architecture.md``, "Exercise answers".
+Standard library only (the ladder's fuzzy rungs load rapidfuzz when a goal runs
+them). See ``docs/architecture.md``, "Exercise answers" and "The checker lab".
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from groundlab.core.baselines import citation_only_accepts
 from groundlab.core.contract import Status, verify_answer
 from groundlab.core.registry import Registry, Request, Source
+from groundlab.lab.ladder import LADDER
+from groundlab.lab.score import ScoreReport, score_verifier
+from groundlab.study.cases import CaseSet
 from groundlab.view.exercise import Feedback
 from groundlab.view.trace import decided_row
 
-__all__ = ["verdict_goal"]
+__all__ = ["rung_goal", "score_goal", "verdict_goal"]
+
+_WRONG_KINDS = 3  # kinds named in a score goal's feedback
 
 
 def verdict_goal(
@@ -60,5 +66,82 @@ def verdict_goal(
         if problems:
             return Feedback(False, "; ".join(problems) + ".")
         return Feedback(True, f"the contract says {verdict.status} ({why}).")
+
+    return goal
+
+
+_DOES = {True: "accepts", False: "refuses"}
+_SHOULD = {True: "accept", False: "refuse"}
+
+
+def rung_goal(source: str, *, accepted_by: str, refused_by: str) -> Callable[[str], Feedback]:
+    """A goal on a quote of ``source``: the ladder's rung ``accepted_by`` accepts it and the rung ``refused_by`` refuses it.
+
+    Rungs are named as in :data:`~groundlab.lab.ladder.LADDER` (``"is_quoted"``,
+    ``"partial_95"``). The goal takes the learner's quote (``str``); its feedback gives
+    each of the two rungs' decisions in ladder order, ``"is_quoted refuses it;
+    partial_95 accepts it."``, and for a rung that decides otherwise ``"partial_95
+    should accept it, but it refuses it"``. ``ValueError`` for an unknown rung or the
+    same rung twice; ``TypeError`` when ``source`` is not a ``str``. A fuzzy rung loads
+    rapidfuzz when the goal runs (``ImportError`` without it).
+    """
+    if not isinstance(source, str):
+        raise TypeError(f"source must be a str, not {type(source).__name__}")
+    order = {rung.name: index for index, rung in enumerate(LADDER)}
+    for name in (accepted_by, refused_by):
+        if name not in order:
+            raise ValueError(f"no rung {name!r}; the rungs: {', '.join(order)}")
+    if accepted_by == refused_by:
+        raise ValueError(f"one rung cannot both accept and refuse: {accepted_by!r}")
+    wanted = sorted(((accepted_by, True), (refused_by, False)), key=lambda pair: order[pair[0]])
+
+    def goal(quote: str) -> Feedback:
+        if not isinstance(quote, str):
+            return Feedback(False, f"the answer should be a quote (a str), not {type(quote).__name__}")
+        clauses, right = [], True
+        for name, want in wanted:
+            got = bool(LADDER[order[name]].check(quote, source))
+            if got == want:
+                clauses.append(f"{name} {_DOES[got]} it")
+            else:
+                right = False
+                clauses.append(f"{name} should {_SHOULD[want]} it, but it {_DOES[got]} it")
+        return Feedback(right, "; ".join(clauses) + ".")
+
+    return goal
+
+
+def score_goal(baseline: ScoreReport, *, name: str = "my_verifier", cases: CaseSet | None = None) -> Callable[[Any], Feedback]:
+    """A goal on a verifier ``fn(raw, request, sources)``: it agrees on more cases than ``baseline`` and raises on none.
+
+    ``baseline`` is a :class:`~groundlab.lab.score.ScoreReport` of the same ``cases``
+    (default: the frozen mutation catalogue); the goal scores the learner's verifier
+    with :func:`~groundlab.lab.score.score_verifier` under ``name``. Its feedback:
+    ``"335 of 555 agree, 0 raised; citation-only agrees on 280 of 555."``, then what is
+    still wrong (``"it should agree on more than 280"``, ``"it should raise on none
+    (first: <case>: raised KeyError: 'quote')"``), then ``"First kinds it still gets
+    wrong: <kind> (<agreed> of <total>), ..."`` (at most three, in catalogue order).
+    ``TypeError`` when ``baseline`` is not a ``ScoreReport``.
+    """
+    if not isinstance(baseline, ScoreReport):
+        raise TypeError(f"baseline must be a ScoreReport (from score_verifier), not {type(baseline).__name__}")
+
+    def goal(fn: Any) -> Feedback:
+        if not callable(fn):
+            return Feedback(False, f"the answer should be a verifier, a function (raw, request, sources) -> status, not {type(fn).__name__}")
+        report = score_verifier(fn, cases, name=name)
+        problems = []
+        if report.agreed <= baseline.agreed:
+            problems.append(f"it should agree on more than {baseline.agreed}")
+        if report.errors:
+            raised = [d for d in report.disagreements if d.raised]
+            first = f"first: {raised[0].case_id}: {raised[0].got}" if raised else f"first in kind {next(k.kind for k in report.kinds if k.errors)}"
+            problems.append(f"it should raise on none ({first})")
+        message = f"{report.agreed} of {report.total} agree, {report.errors} raised; {baseline.verifier} agrees on {baseline.agreed} of {baseline.total}"
+        message += ("; " + "; ".join(problems) if problems else "") + "."
+        wrong = [f"{k.kind} ({k.agreed} of {k.total})" for k in report.kinds if k.agreed < k.total][:_WRONG_KINDS]
+        if wrong:
+            message += f" First kinds it still gets wrong: {', '.join(wrong)}."
+        return Feedback(not problems, message)
 
     return goal

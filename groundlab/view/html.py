@@ -122,6 +122,7 @@ STYLE = f"""<style>
 .groundlab-ladder tr.groundlab-failed td {{ font-weight: bold; border: 2px solid {FAIL_COLOUR}; }}
 .groundlab-ladder td.groundlab-result {{ white-space: nowrap; }}
 .groundlab-pre {{ white-space: pre-wrap; word-break: break-all; margin: 2px 0; }}
+.groundlab-pre.groundlab-parse-place {{ white-space: pre; word-break: normal; overflow-x: auto; }}
 .groundlab-contract-status {{ font-weight: bold; }}
 .widget-label.groundlab-pass, .widget-label.groundlab-fail {{ border: 2px solid; border-radius: 4px;
   padding: 0 6px; }}
@@ -131,5 +132,6 @@ STYLE = f"""<style>
 """A ``<style>`` block for the classes above; the widgets show it once per editor.
 
 The failed row of a ladder is marked by bold text and a thicker border, besides
-the ``✗ FAILED`` text itself.
+the ``✗ FAILED`` text itself. A caret box (``groundlab-parse-place``) never wraps
+(it scrolls), so its caret stays under its column on a long line.
 """

@@ -10,13 +10,24 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote
 from groundlab.hints import closest_window, quote_hints
 from groundlab.view import html as _html
 from groundlab.view.verdict_html import hints_html
 from groundlab.view.widget_base import PlainRepr, tag
 
 __all__ = ["QuoteInspector"]
+
+
+SHOWN_SOURCE_CHARS = 2000
+"""Most characters of the normalised source the inspector shows (a 1 MB source is cut, and says so)."""
+
+
+def _shown_source(norm_source: str) -> str:
+    if len(norm_source) <= SHOWN_SOURCE_CHARS:
+        return repr(norm_source)
+    rest = len(norm_source) - SHOWN_SOURCE_CHARS
+    return f"{norm_source[:SHOWN_SOURCE_CHARS]!r} … ({rest} more characters not shown)"
 
 
 class QuoteInspector(PlainRepr, widgets.VBox):
@@ -94,7 +105,7 @@ class QuoteInspector(PlainRepr, widgets.VBox):
         parts = [
             '<table class="groundlab-ladder"><tbody>',
             f"<tr><th>normalised quote</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
-            f"<tr><th>normalised source</th><td>{_html.pre(repr(norm_source), 'groundlab-pre')}</td></tr>",
+            f"<tr><th>normalised source</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
             "</tbody></table>",
             "<p>",
             _html.badge(self.found, "found after normalising", "yes" if self.found else "no", "groundlab-found"),
@@ -110,6 +121,11 @@ class QuoteInspector(PlainRepr, widgets.VBox):
                 parts.append(
                     f"<p>{_html.CROSS} The normalised quote is {len(norm_quote)} character(s) long; "
                     f"a quote needs at least {MIN_QUOTE_CHARS}.</p>"
+                )
+            elif not has_visible_content(norm_quote):
+                parts.append(
+                    f"<p>{_html.CROSS} The normalised quote has no visible character that is not "
+                    "punctuation, so it never counts.</p>"
                 )
             if not self.found:
                 parts.append("<p>Why it is not found after normalising:</p>")

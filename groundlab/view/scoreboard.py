@@ -1,4 +1,4 @@
-"""The scoreboard: "k of n right" over the Predict exercises of a notebook.
+"""The scoreboard: "k of n right" over the Predict and make/modify exercises of a notebook.
 
 Presentation layer (ipywidgets). See ``docs/architecture.md``, "Layers".
 """
@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from groundlab.view import html as _html
 from groundlab.view.css import CSS_CLASSES
+from groundlab.view.exercise import Exercise
 from groundlab.view.predict import Predict
 from groundlab.view.widget_base import PlainRepr
 
@@ -16,7 +17,7 @@ __all__ = ["Scoreboard"]
 
 
 class Scoreboard(PlainRepr, widgets.HTML):
-    """A "k of n right" line over the :class:`~groundlab.view.predict.Predict` exercises it tracks.
+    """A "k of n right" line over the exercises it tracks (Predict widgets and library-checked Exercises).
 
     ``board = Scoreboard()``; ``board.track(predict)`` (or ``Predict(...,
     board=board)``) adds an exercise; the text updates whenever one is checked:
@@ -26,14 +27,16 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     def __init__(self) -> None:
         super().__init__("")
-        self.exercises: list[Predict] = []
+        self.exercises: list[Predict | Exercise] = []
         self.add_class(CSS_CLASSES["scoreboard"])
         self.refresh()
 
-    def track(self, predict: Predict) -> Predict:
-        """Count ``predict`` on this board (once); returns it. ``TypeError`` for a non-Predict."""
-        if not isinstance(predict, Predict):
-            raise TypeError(f"a Scoreboard tracks Predict exercises, not {type(predict).__name__}")
+    def track(self, predict: Predict | Exercise) -> Predict | Exercise:
+        """Count ``predict`` (a :class:`~groundlab.view.predict.Predict` or an
+        :class:`~groundlab.view.exercise.Exercise`) on this board, once; returns it.
+        Both count their first try. ``TypeError`` for anything else."""
+        if not isinstance(predict, (Predict, Exercise)):
+            raise TypeError(f"a Scoreboard tracks Predict and Exercise objects, not {type(predict).__name__}")
         if predict not in self.exercises:
             self.exercises.append(predict)
             predict._boards.append(self)

@@ -3,16 +3,12 @@
 Presentation layer (imports pandas; the core never imports this module). Each
 ``*_frame`` function returns a plain :class:`pandas.DataFrame` of numbers and short
 strings, so a notebook can show the numbers behind every chart as text. Each
-``*_table`` function returns a :class:`StableStyler` (a pandas ``Styler``) with
-
-* a fixed ``uuid`` (``"groundlab-<name>"``), so the HTML ids in stored notebook
-  outputs are the same on every run;
-* a plain-text repr without a memory address (nbval compares ``text/plain``);
-* the index hidden, and every cell and header escaped with ``html.escape``
-  (``format(escape="html")``), because ids, values and quotes come from fixtures
-  and model answers;
-* pass / fail shown by an icon and a word (``✓ accepts`` / ``✗ rejects``), never
-  colour alone.
+``*_table`` function returns a :class:`~groundlab.view.styler.StableStyler` (a pandas
+``Styler``) made by :func:`groundlab.view.styler.styled`: a fixed uuid
+``"groundlab-<name>"`` (a ``name`` must match :data:`~groundlab.view.styler.TABLE_NAME`,
+else :class:`~groundlab.view.styler.TableNameError`), a stable plain-text repr, the
+index hidden, every cell, header and caption escaped, and pass / fail shown by an
+icon and a word (``✓ accepts`` / ``✗ rejects``), never colour alone.
 
 ``result`` arguments are :class:`groundlab.study.run.StudyResult` objects or anything
 with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
@@ -27,12 +23,13 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 import pandas as pd
-from pandas.io.formats.style import Styler
 
 from groundlab.view import html as _html
 from groundlab.core.baselines import LAYERS
 from groundlab.core.contract import Status, Verdict
 from groundlab.core.registry import Registry, Request, Source
+from groundlab.view.styler import StableStyler
+from groundlab.view.styler import styled as _styled
 from groundlab.view.trace import trace_rows
 
 __all__ = [
@@ -65,49 +62,6 @@ AGREES = _html.mark(True, "yes")
 """Cell text of a row whose outcome equals its label: ``"✓ yes"``."""
 DISAGREES = _html.mark(False, no="NO")
 """Cell text of a row whose outcome differs from its label: ``"✗ NO"``."""
-
-
-class StableStyler(Styler):
-    """A pandas ``Styler`` whose ``repr`` names the table instead of a memory address.
-
-    Everything else is :class:`pandas.io.formats.style.Styler`. The plain-text form
-    stored in a notebook is ``<groundlab table groundlab-study: 22 rows × 8 columns>``,
-    the same on every run.
-    """
-
-    def __repr__(self) -> str:
-        rows, cols = self.data.shape
-        return f"<groundlab table {self.uuid}: {rows} rows × {cols} columns>"
-
-
-def _bold_failures(value: Any) -> str:
-    text = str(value)
-    if text.startswith(_html.CROSS):
-        return f"font-weight: bold; color: {_html.FAIL_COLOUR};"
-    return ""
-
-
-def _styled(frame: pd.DataFrame, name: str, caption: str | None = None) -> StableStyler:
-    """Wrap ``frame`` in a :class:`StableStyler` with uuid ``groundlab-<name>``, index
-    hidden, cells and headers escaped, ``✗`` cells bold, and an escaped caption."""
-    uuid = f"groundlab-{name}"
-    styler = StableStyler(frame, uuid=uuid, cell_ids=True)
-    styler.set_uuid(uuid)
-    styler.hide(axis="index")
-    styler.format(escape="html", na_rep="")
-    styler.format_index(escape="html", axis=1)
-    styler.set_table_attributes('class="groundlab-table"')
-    styler.set_table_styles(
-        [
-            {"selector": "th", "props": "text-align: left; padding: 2px 8px;"},
-            {"selector": "td", "props": "text-align: left; padding: 2px 8px;"},
-        ]
-    )
-    mapper = getattr(styler, "map", None) or styler.applymap  # pandas < 2.1 has only applymap
-    mapper(_bold_failures)
-    if caption:
-        styler.set_caption(_html.esc(caption))
-    return styler
 
 
 def _status_with_code(status: Any, code: str | None) -> str:
@@ -249,7 +203,11 @@ def trace_frame(
 def trace_table(
     verdict: Verdict, request: Request, sources: Registry | Iterable[Source], name: str = "trace"
 ) -> StableStyler:
-    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``), ``✓ passed`` / ``✗ FAILED``."""
+    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``), ``✓ passed`` / ``✗ FAILED``.
+
+    ``name`` must match :data:`~groundlab.view.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.view.styler.TableNameError`.
+    """
     frame = trace_frame(verdict, request, sources)
     frame["passed"] = [_html.mark(bool(p)) for p in frame["passed"]]
     return _styled(frame, name, f"Checks that ran: contract status {verdict.status}")
@@ -290,7 +248,11 @@ def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
 
 
 def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
-    """:func:`hints_frame` as a styled, escaped table (uuid ``groundlab-<name>``: one ``name`` per table)."""
+    """:func:`hints_frame` as a styled, escaped table (uuid ``groundlab-<name>``: one ``name`` per table).
+
+    ``name`` must match :data:`~groundlab.view.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.view.styler.TableNameError`.
+    """
     return _styled(hints_frame(hints), name, "Near misses (explained, never turned into a pass)")
 
 
@@ -321,7 +283,11 @@ def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
 
 
 def registry_table(sources: Registry | Iterable[Source], name: str = "registry") -> StableStyler:
-    """:func:`registry_frame` as a styled, escaped table (uuid ``groundlab-<name>``)."""
+    """:func:`registry_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
+
+    ``name`` must match :data:`~groundlab.view.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.view.styler.TableNameError`.
+    """
     return _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
 
 
@@ -350,7 +316,11 @@ def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
 
 
 def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> StableStyler:
-    """:func:`parse_frame` as a styled, escaped table (uuid ``groundlab-<name>``)."""
+    """:func:`parse_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
+
+    ``name`` must match :data:`~groundlab.view.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.view.styler.TableNameError`.
+    """
     return _styled(parse_frame(answers), name, "What the strict parser says")
 
 
@@ -382,7 +352,9 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
 def explanation_table(explanation: Any, name: str = "explanation") -> StableStyler:
     """:func:`explanation_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
 
-    The caption is the notice the user sees and the dropped count.
+    The caption is the notice the user sees and the dropped count. ``name`` must match
+    :data:`~groundlab.view.styler.TABLE_NAME` in full, else
+    :class:`~groundlab.view.styler.TableNameError`.
     """
     caption = f"{explanation.notice} (dropped: {explanation.dropped})"
     return _styled(explanation_frame(explanation), name, caption)

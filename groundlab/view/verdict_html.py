@@ -15,6 +15,7 @@ from groundlab.core.claims import ClaimsSyntaxError
 from groundlab.core.contract import Verdict
 from groundlab.core.registry import Registry, Request
 from groundlab.view import html as _html
+from groundlab.view.lines import line_place
 from groundlab.view.trace import TraceRow, trace_rows
 
 __all__ = ["accepted_html", "hints_html", "ladder_html"]
@@ -27,10 +28,19 @@ def ladder_html(verdict: Verdict, request: Request, registry: Registry, raw: str
     data-check="...">`` per :class:`~groundlab.view.trace.TraceRow`, columns claim,
     check, result (``✓ passed`` or ``<strong>✗ FAILED</strong>``) and the row's
     sentence (bold on the failed row). After the table: which check decided and,
-    for a parse error with a place, line ``error.line`` of ``raw`` (lines end at
-    U+000A, as :func:`groundlab.core.text.line_column` counts; ``docs/architecture.md``,
-    "Units") with a caret under column ``error.column`` (code points). ``raw``
-    ``None``: no place shown.
+    for a parse error with a place, the caret box.
+
+    The caret box: ``<p>Line L, column C:</p>`` with the error's own ``line`` and
+    ``column``, then a ``<pre class="groundlab-pre groundlab-parse-place">`` holding
+    line ``L`` of ``raw`` -- lines end at U+000A only, as
+    :func:`groundlab.core.text.line_column` counts (``docs/architecture.md``, "Units")
+    -- in the visible form of :func:`groundlab.view.lines.visible` (a carriage return
+    is ``⟨U+000D⟩``, U+2028 is ``⟨U+2028⟩``, ...), and below it a ``^`` under column
+    ``C``, past as many columns as the shown characters before it take. When the
+    error sits on the line feed that ends the line, that line feed is shown as
+    ``⟨U+000A⟩``. If any character is shown as ``⟨U+XXXX⟩``, a last ``<p>`` names
+    each one. ``raw`` ``None``, or not the text the error is about: no box.
+    Every string is escaped.
     """
     rows = trace_rows(verdict, request, registry)
     table = (
@@ -43,7 +53,7 @@ def ladder_html(verdict: Verdict, request: Request, registry: Registry, raw: str
 
 
 def _step_html(row: TraceRow) -> str:
-    who, check = "answer" if row.claim is None else str(row.claim), _html.esc(row.check)
+    who, check = _html.esc("answer" if row.claim is None else row.claim), _html.esc(row.check)
     state, result, sentence = "passed", _html.mark(row.passed), _html.esc(row.sentence)
     if not row.passed:
         state, result, sentence = "failed", f"<strong>{result}</strong>", f"<strong>{sentence}</strong>"
@@ -61,23 +71,27 @@ def _decision_html(verdict: Verdict, rows: Sequence[TraceRow]) -> str:
     who = "the answer" if decided.claim is None else decided.where
     return (
         f"<p>{_html.CROSS} <strong>FAILED</strong> at check <code>{_html.esc(decided.check)}</code> "
-        f"of {who}: {verdict.status}. The checks after it did not run.</p>"
+        f"of {_html.esc(who)}: {_html.esc(verdict.status)}. The checks after it did not run.</p>"
     )
 
 
 def _parse_place_html(error: ClaimsSyntaxError | None, raw: str | None) -> str:
-    if error is None or error.line is None or raw is None:
+    if error is None or error.line is None or not isinstance(raw, str):
         return ""
-    lines = raw.split("\n")
-    if len(lines) > 1 and lines[-1] == "":
-        lines.pop()  # the empty tail after a final line feed is no line
-    if not 1 <= error.line <= len(lines):
+    position = error.position
+    if position is None or not 0 <= position <= len(raw):
         return ""
-    line = lines[error.line - 1].removesuffix("\r")
-    caret = " " * max((error.column or 1) - 1, 0) + "^"
-    return f"<p>Line {error.line}, column {error.column}:</p>" + _html.pre(
-        f"{line}\n{caret}", "groundlab-pre groundlab-parse-place"
+    place = line_place(raw, position)
+    if (place.line, place.column) != (error.line, error.column):
+        return ""  # raw is not the text the error is about
+    # A <pre> drops one line feed right after its start tag: keep an empty line's.
+    lead = "" if place.shown else "\n"
+    box = f"<p>Line {error.line}, column {error.column}:</p>" + _html.pre(
+        f"{lead}{place.shown}\n{place.caret}", "groundlab-pre groundlab-parse-place"
     )
+    if place.escaped:
+        box += f"<p>Shown as ⟨U+XXXX⟩: {_html.esc(', '.join(place.escaped))}.</p>"
+    return box
 
 
 def accepted_html(verdict: Verdict) -> str:

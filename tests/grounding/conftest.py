@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 
 import pytest
+from credential_shapes import CREDENTIAL_SHAPES
+from openai_stub import serve
 
 from groundlab import Job, NoGroundedPoints, Profile
 
@@ -15,10 +17,17 @@ def _job_match_data() -> dict:
 
 
 def pytest_generate_tests(metafunc):
-    """A test that takes ``job_match_case`` runs once per draft of ``fixtures/job_match.json``."""
+    """Parametrize ``job_match_case`` (one per draft of ``fixtures/job_match.json``) and
+    ``credential_shape`` (one ``(text, credential)`` per row of ``CREDENTIAL_SHAPES``)."""
     if "job_match_case" in metafunc.fixturenames:
         drafts = _job_match_data()["drafts"]
         metafunc.parametrize("job_match_case", drafts, ids=[d["id"] for d in drafts])
+    if "credential_shape" in metafunc.fixturenames:
+        metafunc.parametrize(
+            "credential_shape",
+            [(text, secret) for _, text, secret in CREDENTIAL_SHAPES],
+            ids=[name for name, _, _ in CREDENTIAL_SHAPES],
+        )
 
 
 @pytest.fixture(scope="session")
@@ -73,3 +82,11 @@ def outcome():
         }
 
     return run_and_describe
+
+
+@pytest.fixture
+def server():
+    """The OpenAI-compatible stub (``openai_stub``) on 127.0.0.1, stopped after the test."""
+    pytest.importorskip("httpx")
+    with serve() as httpd:
+        yield httpd

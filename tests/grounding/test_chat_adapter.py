@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import socket
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+from credential_shapes import CREDENTIAL_SHAPES
+from openai_stub import KEY, base
 
 from groundlab import (
     ENV_API_KEY,
@@ -27,82 +26,7 @@ from groundlab import (
 )
 from groundlab.grounding.explain import PROVIDER_ERROR_MESSAGE
 
-KEY = "sk-test-SECRET123"
 MESSAGES = [{"role": "system", "content": "rules"}, {"role": "user", "content": "hello"}]
-
-
-class _Handler(BaseHTTPRequestHandler):
-    def log_message(self, format, *args):  # keep test output quiet
-        pass
-
-    def _send(self, status, body, content_type="application/json"):
-        data = body.encode("utf-8")
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-        except OSError:  # the client gave up (timeout test)
-            pass
-
-    def do_POST(self):
-        length = int(self.headers.get("Content-Length", "0"))
-        body = self.rfile.read(length)
-        self.server.requests.append(
-            {"path": self.path, "headers": dict(self.headers.items()), "body": json.loads(body)}
-        )
-        route = self.path.rsplit("/chat/completions", 1)[0]
-        if route == "/ok":
-            self._send(
-                200,
-                json.dumps(
-                    {"choices": [{"message": {"role": "assistant", "content": self.server.reply}}]}
-                ),
-            )
-        elif route == "/error500":
-            self._send(500, f'{{"error": "internal failure, invalid key {KEY}"}}')
-        elif route == "/unauthorized":
-            self._send(
-                401,
-                f"401 Unauthorized: invalid key {KEY}, Authorization: Bearer {KEY}",
-                "text/plain",
-            )
-        elif route == "/slow":
-            time.sleep(1.0)
-            self._send(200, json.dumps({"choices": [{"message": {"content": "late"}}]}))
-        elif route == "/notjson":
-            self._send(200, "<html>gateway</html>", "text/html")
-        elif route == "/nochoices":
-            self._send(200, json.dumps({"choices": []}))
-        elif route == "/nullcontent":
-            self._send(200, json.dumps({"choices": [{"message": {"content": None}}]}))
-        else:
-            self._send(404, "{}")
-
-
-@pytest.fixture
-def server():
-    pytest.importorskip("httpx")
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
-    httpd.daemon_threads = True
-    httpd.requests = []
-    httpd.reply = "hello from the model"
-    thread = threading.Thread(
-        target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-    )
-    thread.start()
-    try:
-        yield httpd
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=5)
-
-
-def base(httpd, route):
-    host, port = httpd.server_address[:2]
-    return f"http://{host}:{port}/{route}"
 
 
 def test_adapter_success_sends_the_documented_request(server):
@@ -114,6 +38,45 @@ def test_adapter_success_sends_the_documented_request(server):
     assert request["path"] == "/ok/chat/completions"
     assert request["headers"]["Authorization"] == f"Bearer {KEY}"
     assert request["body"] == {"model": "test-model", "messages": MESSAGES, "temperature": 0.0}
+    assert request["headers"]["Content-Type"] == "application/json"
+
+
+def test_adapter_sends_the_response_format(server):
+    fmt = {"type": "json_schema", "json_schema": {"name": "claims", "schema": {"type": "object"}}}
+    model = OpenAICompatibleChatModel(base(server, "ok"), "m", response_format=fmt)
+    fmt["type"] = "changed later"  # the adapter keeps its own copy
+    model.complete(MESSAGES, timeout=5.0)
+    assert server.requests[0]["body"]["response_format"] == {
+        "type": "json_schema", "json_schema": {"name": "claims", "schema": {"type": "object"}}
+    }
+
+
+def test_adapter_without_a_model_uses_the_first_one_the_server_lists(server):
+    model = OpenAICompatibleChatModel(base(server, "ok"))
+    assert model.model is None
+    assert model.complete(MESSAGES, timeout=5.0) == "hello from the model"
+    model.complete(MESSAGES, timeout=5.0)
+    assert [r["path"] for r in server.requests] == ["/ok/models", "/ok/chat/completions", "/ok/chat/completions"]
+    assert server.requests[1]["body"]["model"] == "served-model"
+    assert model.model == "served-model"
+
+
+@pytest.mark.parametrize(
+    ("route", "code", "status", "message"),
+    [
+        ("nochoices", "bad_reply", None,
+         "chat model response from {url}/models was not chat-completions JSON with a string at data[0].id"),
+        ("unauthorized", "http_status", 401, "chat model request to {url}/models returned HTTP 401"),
+    ],
+)
+def test_adapter_model_discovery_failures(server, route, code, status, message):
+    model = OpenAICompatibleChatModel(base(server, route), api_key=KEY)
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=5.0)
+    assert (caught.value.code, caught.value.status_code) == (code, status)
+    assert str(caught.value) == message.format(url=base(server, route))
+    assert_no_key(caught.value)
+    assert len(server.requests) == 1  # no chat request after a failed discovery
 
 
 def test_adapter_without_key_sends_no_authorization(server):
@@ -129,16 +92,17 @@ def assert_no_key(error):
     assert KEY not in repr(error)
     assert error.__cause__ is None
     assert error.__context__ is None
+    assert error.__suppress_context__ is True
 
 
 def test_adapter_http_500_masks_the_key(server):
     model = OpenAICompatibleChatModel(base(server, "error500"), "m", KEY)
     with pytest.raises(ChatModelError) as caught:
         model.complete(MESSAGES, timeout=5.0)
-    assert caught.value.status_code == 500
+    assert (caught.value.code, caught.value.status_code) == ("http_status", 500)
+    # the provider's body is never part of the message
     assert str(caught.value) == (
-        f"chat model request to {base(server, 'error500')}/chat/completions returned HTTP 500: "
-        '{"error": "internal failure, invalid key ***"}'
+        f"chat model request to {base(server, 'error500')}/chat/completions returned HTTP 500"
     )
     assert_no_key(caught.value)
     assert server.requests[0]["headers"]["Authorization"] == f"Bearer {KEY}"
@@ -149,10 +113,26 @@ def test_adapter_http_401_masks_bearer_and_key(server):
     with pytest.raises(ChatModelError) as caught:
         model.complete(MESSAGES, timeout=5.0)
     assert caught.value.status_code == 401
-    assert str(caught.value).endswith(
-        "returned HTTP 401: 401 Unauthorized: invalid key ***, Authorization: Bearer ***"
-    )
+    assert str(caught.value) == f"chat model request to {base(server, 'unauthorized')}/chat/completions returned HTTP 401"
     assert_no_key(caught.value)
+
+
+def test_adapter_error_holds_no_credential_the_server_echoed(server):
+    model = OpenAICompatibleChatModel(base(server, "echo"), "m", KEY)
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=5.0)
+    text = str(caught.value) + repr(caught.value) + repr(dict(caught.value.context))
+    assert [name for name, _, secret in CREDENTIAL_SHAPES if secret in text] == []
+    assert_no_key(caught.value)
+
+
+def test_adapter_endpoint_drops_user_information_and_query():
+    pytest.importorskip("httpx")
+    model = OpenAICompatibleChatModel(f"https://user:{KEY}@llm.example/v1?api_key={KEY}#f", "m", KEY)
+    assert repr(model) == (
+        "OpenAICompatibleChatModel(base_url='https://llm.example/v1', model='m', "
+        "api_key='***', temperature=0.0)"
+    )
 
 
 def test_adapter_timeout(server):
@@ -191,10 +171,10 @@ def test_adapter_connection_refused():
     model = OpenAICompatibleChatModel(f"http://user:{KEY}@127.0.0.1:{port}/v1", "m", KEY)
     with pytest.raises(ChatModelError) as caught:
         model.complete(MESSAGES, timeout=2.0)
-    assert str(caught.value).startswith(
-        f"chat model request to http://***@127.0.0.1:{port}/v1/chat/completions "
-        "failed: ConnectError"
+    assert str(caught.value) == (
+        f"chat model request to http://127.0.0.1:{port}/v1/chat/completions failed: ConnectError"
     )
+    assert (caught.value.code, caught.value.context["error_type"]) == ("transport", "ConnectError")
     assert_no_key(caught.value)
 
 
@@ -215,7 +195,14 @@ def test_adapter_repr_and_secrets_hide_the_key():
     [
         (("", "m"), {}, ValueError, "base_url must be a non-empty str"),
         (("ftp://x", "m"), {}, ValueError, "base_url must start with http:// or https://"),
-        (("http://x", " "), {}, ValueError, "model must be a non-empty str"),
+        (("http://x", " "), {}, ValueError, "model must be a non-empty str or None"),
+        (("http://x", "m"), {"response_format": "json"}, TypeError, "response_format must be a mapping or None, not str"),
+        (
+            ("http://x", "m"),
+            {"response_format": {"x": float("nan")}},
+            TypeError,
+            r"response_format must hold JSON values only \(str keys, no NaN\)",
+        ),
         (("http://x", "m", 5), {}, TypeError, "api_key must be a str or None, not int"),
         (
             ("http://x", "m"),
@@ -240,9 +227,12 @@ def test_adapter_rejects_bad_configuration(args, kwargs, error, message):
 def test_adapter_from_env():
     pytest.importorskip("httpx")
     assert OpenAICompatibleChatModel.from_env({}) is None
-    assert OpenAICompatibleChatModel.from_env({ENV_BASE_URL: "http://x/v1"}) is None
     assert OpenAICompatibleChatModel.from_env({ENV_MODEL: "m"}) is None
     assert OpenAICompatibleChatModel.from_env({ENV_BASE_URL: " ", ENV_MODEL: "m"}) is None
+    only_url = OpenAICompatibleChatModel.from_env({ENV_BASE_URL: "http://x/v1", ENV_MODEL: " "})
+    assert (only_url.base_url, only_url.model, only_url.secrets, only_url.response_format) == ("http://x/v1", None, (), None)
+    fmt = {"type": "json_object"}
+    assert OpenAICompatibleChatModel.from_env({ENV_BASE_URL: "http://x/v1"}, response_format=fmt).response_format == fmt
     model = OpenAICompatibleChatModel.from_env(
         {ENV_BASE_URL: "http://x/v1/", ENV_MODEL: "m", ENV_API_KEY: KEY}
     )
@@ -259,6 +249,7 @@ def test_adapter_from_env_reads_os_environ(monkeypatch):
     monkeypatch.setenv(ENV_MODEL, "m")
     assert OpenAICompatibleChatModel.from_env() is None
     monkeypatch.setenv(ENV_BASE_URL, "https://llm.example/v1")
+    assert OpenAICompatibleChatModel.from_env().model == "m"
     assert OpenAICompatibleChatModel.from_env().url == "https://llm.example/v1/chat/completions"
 
 
@@ -282,6 +273,6 @@ def test_explain_match_provider_failure_through_the_adapter(server, caplog):
     with pytest.raises(ProviderError) as caught:
         explain_match(Profile(skills="Java"), Job("Java Engineer"), model, timeout=5.0)
     assert str(caught.value) == PROVIDER_ERROR_MESSAGE
-    assert KEY not in caplog.text
-    assert "HTTP 401" in caplog.text
+    assert caplog.messages == ["chat model call failed: ChatModelError (http_status, HTTP 401)"]
+    assert (caught.value.error_type, caught.value.status_code) == ("ChatModelError", 401)
     assert len(server.requests) == 1

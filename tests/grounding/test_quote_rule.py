@@ -1,4 +1,4 @@
-"""Tests for groundlab.grounding.rule: normalize_quote and is_quoted ("No Quote, No Claim")."""
+"""Tests for groundlab.grounding.rule: visible text, normalize_quote and is_quoted ("No Quote, No Claim")."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundlab import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote, visible_text
+from groundlab.grounding.rule import BLANK_FILLERS
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
@@ -14,6 +15,72 @@ JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy 
 
 def test_min_quote_chars():
     assert MIN_QUOTE_CHARS == 3
+
+
+# --------------------------------------------------------------------------
+# visible text
+
+INVISIBLE = {
+    "zero width space": "\u200b",
+    "zero width non-joiner": "\u200c",
+    "zero width joiner": "\u200d",
+    "word joiner": "\u2060",
+    "left-to-right mark": "\u200e",
+    "right-to-left mark": "\u200f",
+    "bidi embeddings and overrides": "\u202a\u202b\u202c\u202d\u202e",
+    "bidi isolates": "\u2066\u2067\u2068\u2069",
+    "soft hyphen": "\u00ad",
+    "byte order mark": "\ufeff",
+    "tag characters": "\U000e0041\U000e007f",
+    "hangul filler": "\u3164",
+    "braille blank": "\u2800",
+    "variation selector": "\ufe0f",
+    "combining grapheme joiner": "\u034f",
+    "whitespace": " \t\r\n\u00a0\u3000\u2028",
+    "controls": "\x00\x07\x1b\x7f",
+}
+
+
+@pytest.mark.parametrize("chars", INVISIBLE.values(), ids=INVISIBLE.keys())
+def test_invisible_characters_are_removed(chars):
+    assert visible_text(chars) == ""
+    assert visible_text(f"J{chars}ava") == "Java"
+    assert has_visible_content(chars) is False
+
+
+@pytest.mark.parametrize(
+    ("text", "visible", "content"),
+    [
+        (None, "", False),
+        ("", "", False),
+        ("\u200bJava\u00ad 17", "Java17", True),
+        ("...", "...", False),
+        ("\u200b!?\u200b", "!?", False),
+        ("\u201c\u201d \u2014 \u2026 ()*", "\u201c\u201d\u2014\u2026()*", False),  # every char is P*
+        ("5%", "5%", True),
+        ("C++", "C++", True),  # + is a math symbol (Sm), not punctuation
+        ("$", "$", True),
+        ("\u00e9", "\u00e9", True),
+    ],
+)
+def test_visible_text_and_content(text, visible, content):
+    assert visible_text(text) == visible
+    assert has_visible_content(text) is content
+
+
+def test_blank_fillers_are_not_format_characters():
+    import unicodedata
+
+    assert len(BLANK_FILLERS) == 12 + 16 + 240
+    assert {unicodedata.category(ch) for ch in BLANK_FILLERS} == {"Mn", "Lo", "So"}
+
+
+@pytest.mark.parametrize("bad", [b"x", 3])
+def test_visible_text_rejects_non_text(bad):
+    with pytest.raises(TypeError, match=f"text must be a str or None, not {type(bad).__name__}"):
+        visible_text(bad)
+    with pytest.raises(TypeError):
+        has_visible_content(bad)
 
 
 # --------------------------------------------------------------------------
@@ -109,6 +176,15 @@ def test_normalize_quote_rejects_non_text(bad):
             False,
         ),  # zero-width space is not whitespace
         ("Kubernetes", PROFILE, False),
+        # a quote that shows nothing, or only punctuation, never counts
+        ("\u200b\u200b\u200b", "a\u200b\u200b\u200bb", False),
+        ("\u00ad\u00ad\u00ad", "co\u00ad\u00ad\u00adop", False),
+        ("\u202e\u2066\u2069", "x\u202e\u2066\u2069y", False),
+        ("!!!", "Wow!!!", False),
+        ("(-)", "a (-) b", False),
+        ("\u200b!!!\u200b", "\u200b!!!\u200b", False),
+        ("C++", "Skills: C++", True),
+        ("50%", "up to 50% remote", True),
     ],
 )
 def test_is_quoted(quote, source, expected):
@@ -145,7 +221,8 @@ def test_property_runs_of_whole_words_are_quoted(word_list, data):
     start = data.draw(st.integers(0, len(word_list) - 1))
     stop = data.draw(st.integers(start + 1, len(word_list)))
     quote = " ".join(word_list[start:stop])
-    assert is_quoted(quote, source) is (len(normalize_quote(quote)) >= MIN_QUOTE_CHARS)
+    counts = len(normalize_quote(quote)) >= MIN_QUOTE_CHARS and has_visible_content(normalize_quote(quote))
+    assert is_quoted(quote, source) is counts
 
 
 @settings(max_examples=100)
@@ -155,12 +232,20 @@ def test_property_is_quoted_never_raises_on_text(quote, source):
     assert isinstance(result, bool)
     if result:
         assert len(normalize_quote(quote)) >= MIN_QUOTE_CHARS
+        assert has_visible_content(quote)
 
 
 @settings(max_examples=100)
 @given(st.text())
 def test_property_every_text_quotes_itself_when_long_enough(text):
-    assert is_quoted(text, text) is (len(normalize_quote(text)) >= MIN_QUOTE_CHARS)
+    norm = normalize_quote(text)
+    assert is_quoted(text, text) is (len(norm) >= MIN_QUOTE_CHARS and has_visible_content(norm))
+
+
+@settings(max_examples=100)
+@given(st.text(alphabet=st.characters(categories=("Cf", "Pd", "Ps", "Pe", "Po", "Zs")), min_size=3))
+def test_property_invisible_or_punctuation_quotes_never_count(text):
+    assert is_quoted(text, "x " + text + " x") is False
 
 
 @settings(max_examples=100)

@@ -3,7 +3,10 @@
 import pytest
 
 from groundlab.hints import describe_char, is_invisible
-from groundlab.hints.chars import CONFUSABLES, first_each, is_foreign_digit, is_odd_space, lookalike_target
+from groundlab.hints.chars import (
+    CONFUSABLES, PLAIN_RANGES, first_each, has_latin, is_foreign_digit, is_mark, is_odd_space, lookalike_target,
+    notable_chars,
+)
 
 
 @pytest.mark.parametrize(
@@ -70,3 +73,41 @@ def test_look_alikes_map_non_ascii_to_ascii_of_the_same_case():
 def test_first_each_finds_each_distinct_character_once():
     assert first_each("a\u200bb\u200bc\u2060", is_invisible, "") == [(1, "\u200b"), (5, "\u2060")]
     assert first_each("a\u200b", is_invisible, "\u200b") == []
+
+
+def test_first_each_on_a_long_text_is_the_same_as_walking_it():
+    text = "x" * 5000 + "\u200b" + "y\u2060\u200b" + "".join(chr(0xE0020 + i) for i in range(8)) + "\u00ad"
+    assert first_each(text, is_invisible, "") == [
+        (5000, "\u200b"), (5002, "\u2060"), (5004, "\U000e0020"), (5005, "\U000e0021"), (5006, "\U000e0022"),
+        (5007, "\U000e0023"),
+    ]  # fmt: skip
+    assert first_each(text, is_invisible, "\u200b\U000e0020" + "z" * 5000) == [
+        (5002, "\u2060"), (5005, "\U000e0021"), (5006, "\U000e0022"), (5007, "\U000e0023"), (5008, "\U000e0024"),
+        (5009, "\U000e0025"),
+    ]  # fmt: skip
+    assert first_each("]^-\\" * 2000 + "\u3000", is_odd_space, "") == [(8000, "\u3000")]  # regex-special text
+
+
+def _sampled(lo, hi):
+    return sorted({lo, hi, *range(lo, hi + 1, 61)})
+
+
+def test_plain_ranges_hold_nothing_a_hint_flags_or_a_fold_changes():
+    from groundlab.hints.folding import _digit_out, _fold_out, _invisible_out, _spaced_out
+
+    checked = 0
+    for lo, hi in PLAIN_RANGES:
+        for point in _sampled(lo, hi):
+            ch = chr(point)
+            assert not (is_invisible(ch) or is_foreign_digit(ch) or is_odd_space(ch) or is_mark(ch)), hex(point)
+            assert lookalike_target(ch, True) is None and ch not in CONFUSABLES and not has_latin(ch), hex(point)
+            assert ch.casefold() == ch and ch.lower() == ch, hex(point)
+            assert {_fold_out(ch), _spaced_out(ch), _invisible_out(ch), _digit_out(ch)} == {None}, hex(point)
+            checked += 1
+    assert checked > 15_000
+
+
+def test_notable_chars_of_a_long_text_leave_out_the_plain_ranges():
+    text = "東京" * 3000 + "a\u200b\U000f0001"
+    assert notable_chars(text) == frozenset("a\u200b")
+    assert notable_chars("東京a") == frozenset("東京a")  # a short text is taken as it is

@@ -2,7 +2,9 @@
 
 import pytest
 
-from groundlab.hints.folding import equivalence, fold, fold_spaced, line_endings
+from groundlab.hints.folding import (
+    _CHANGES, EQUIVALENCE_LIMIT, TRANSFORMS, _chain, _fold_out, equivalence, fold, fold_spaced, line_endings, translated,
+)
 
 
 @pytest.mark.parametrize(
@@ -37,3 +39,38 @@ def test_the_folds_keep_every_offset(text):
 
 def test_line_endings_read_crlf_and_cr_as_lf():
     assert line_endings("a\r\nb\rc\n") == "a\nb\nc\n"
+
+
+_SAMPLES = ["", "plain ascii", "Tab\there", "a\r\nb", "a\rb", "x\u200by", "\x07bell", "\uff15\u0665", "cafe\u0301",
+            "caf\u00e9", "\ufb01", "\u0430\u0435", "Stra\u00dfe", "\u00a0\u3000", "東京 😀", "\u2028"]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", _SAMPLES + ["".join(_SAMPLES) * 300])
+def test_whether_a_transform_changes_a_text_is_decided_without_running_it(text):
+    assert {name: changes(text) for name, changes in _CHANGES.items()} == {
+        name: fn(text) != text for name, fn in TRANSFORMS.items()
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "".join(_SAMPLES) * 300 + "".join(chr(c) for c in range(0x2000, 0x3000)),  # repeats: str.translate
+        "".join(chr(c) for c in range(0x100, 0x20000) if not 0xD800 <= c <= 0xDFFF),  # distinct: a regex
+    ],
+)
+def test_a_long_fold_is_the_fold_of_each_character(text):
+    assert fold(text) == "".join(ch if _fold_out(ch) is None else _fold_out(ch) for ch in text)
+
+
+def test_a_short_fold_and_nothing_to_change():
+    assert translated("abc", lambda ch: None) == "abc"
+
+
+def test_equivalence_shares_each_chain_prefix_and_stops_at_its_limit():
+    memo = {}
+    assert _chain("A\u200b B", frozenset(["invisible", "case", "whitespace"]), memo) == "ab"
+    assert sorted(map(sorted, memo)) == [["case", "invisible"], ["case", "invisible", "whitespace"], ["invisible"]]
+    at_limit = "a" + " " * (EQUIVALENCE_LIMIT - 1)
+    assert equivalence("A", at_limit, False) == frozenset(["case", "whitespace"])
+    assert equivalence("A", at_limit + " ", False) is None  # over the limit: not searched

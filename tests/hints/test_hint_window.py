@@ -96,3 +96,17 @@ def test_long_alignment_is_cut_around_the_first_difference():
     assert first == "quote:    …" + quote[88:100] + "X" + quote[101:160] + "…"
     assert second == "document: …" + text[88:160] + "…"
     assert marks == " " * 10 + " " + " " * 12 + "^"
+
+
+def test_window_widens_over_at_most_30_combining_marks():
+    # a letter with 100 marks: the window took them all, walking the source one mark at a time
+    window = closest_window("qe\u0301X", "aaa qe" + "\u0301" * 100 + " zzz")
+    assert (window.start, window.end) == (4, 37)  # 'qe' + U+0301 + 30 more (UAX #15's stream-safe limit)
+    window = closest_window("\u0301\u0301abd", "\u0301" * 100 + "abc")
+    assert (window.start, window.end) == (68, 102)
+
+
+def test_window_of_empty_and_verbatim_inputs_is_aligned_in_full():
+    assert closest_window("", "abc").aligned == 0
+    assert closest_window("xyz", "").aligned == 3
+    assert closest_window("b", "abc").aligned == 1

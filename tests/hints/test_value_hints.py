@@ -1,9 +1,14 @@
 """groundlab.hints.values: why a claimed value is not the document's fact, units and booleans included."""
 
-import pytest
-from hint_answers import kinds
+import difflib
 
+import pytest
+from hint_answers import RETRY, answer, claim, kinds
+
+from groundlab import Status
 from groundlab.hints import value_hints
+from groundlab.hints.bounded import WORK_LIMIT
+from groundlab.hints.values import _close_match
 
 
 def test_decomposed_accent_in_a_value_names_the_code_points():
@@ -111,3 +116,44 @@ def test_value_whitespace_hints_say_what_each_side_has(value, fact, message, cod
 
 def test_value_hints_name_the_document():
     assert value_hints("Prod", "prod", doc="prod-v2")[0].message.startswith("The value 'Prod' matches prod-v2's fact")
+
+
+def test_a_number_too_large_for_a_float_gets_no_unit_hint_and_does_not_raise():
+    # 400 digits read as a float are inf: the conversion to an int raised OverflowError,
+    # and two different huge numbers were called "the same number"
+    assert value_hints("1" * 400 + " ms", "5000", field="read_timeout_ms") == ()
+    assert value_hints("1" * 400, "1" * 401) == ()
+    assert value_hints("1e999 ms", "5000", field="read_timeout_ms") == ()
+
+
+def test_a_huge_number_through_the_verdict(hints_of):
+    verdict, hints = hints_of(answer(claim(value="9" * 400 + " ms", quote="read_timeout_ms=5000"), RETRY))
+    assert verdict.status is Status.VALUE_MISMATCH
+    assert [(h.kind, h.message) for h in hints] == [
+        ("closest", f"prod-v2 has read_timeout_ms=5000 (line 1); the claim says '{'9' * 39}…'.")
+    ]
+
+
+@pytest.mark.parametrize(
+    "name, candidates",
+    [
+        ("prod-v3", ("prod-v2", "prod-v1", "dev-v2")),
+        ("pord-v2", ("prod-v2", "prod-v1")),
+        ("ab", ("ba", "ab_", "abc")),  # a tie on ratio goes to the greatest string, as difflib does
+        ("x", ("prod-v2",)),
+        ("", ()),
+    ],
+)
+def test_the_closest_identifier_is_difflibs_close_match(name, candidates):
+    expected = difflib.get_close_matches(name, candidates, n=1, cutoff=0.6)
+    assert _close_match(name, candidates) == (expected[0] if expected else None)
+
+
+def test_an_identifier_too_costly_to_align_is_not_suggested():
+    # difflib's ratio is 0.76, but finding it takes 508,847 work units, over the bound of 300,000;
+    # 198 characters more of the same would take seconds per candidate
+    name, candidate = "aab" * 66, "ab" * 99
+    assert difflib.get_close_matches(name, [candidate], n=1, cutoff=0.6) == [candidate]
+    assert WORK_LIMIT == 300_000
+    assert _close_match(name, (candidate,)) is None
+    assert _close_match(name, (candidate, "aab" * 65 + "x")) == "aab" * 65 + "x"

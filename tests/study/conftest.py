@@ -1,6 +1,7 @@
 """Shared set-up of the study and CLI tests: evidence folders, trusted files, the article-shaped fixture."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,40 @@ def verify_files(tmp_path, study_json):
     (tmp_path / "reg.json").write_text(json.dumps({"sources": study_json["sources"]}))
     (tmp_path / "req.json").write_text(json.dumps(study_json["cases"][0]["request"]))
     return ["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json")]
+
+
+@pytest.fixture
+def deny(monkeypatch):
+    """``deny(*paths, create_in=None)``: opening one of ``paths``, or creating a file in the
+    folder ``create_in``, raises ``PermissionError`` (as for a user without the right;
+    the tests run as root, where chmod stops nothing). Every other open is untouched."""
+    import builtins
+    import io
+
+    real_open, real_os_open = builtins.open, os.open
+
+    def install(*paths, create_in=None):
+        denied = {os.path.abspath(p) for p in paths}
+        folder = os.path.abspath(create_in) if create_in is not None else None
+
+        def refused(path, creating):
+            if isinstance(path, int):
+                return False
+            full = os.path.abspath(os.fspath(path))
+            return full in denied or (creating and os.path.dirname(full) == folder)
+
+        def fake_open(file, mode="r", *args, **kwargs):
+            if refused(file, any(c in mode for c in "wxa+")):
+                raise PermissionError(13, "Permission denied", os.fspath(file))
+            return real_open(file, mode, *args, **kwargs)
+
+        def fake_os_open(path, flags, *args, **kwargs):
+            if refused(path, bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))):
+                raise PermissionError(13, "Permission denied", os.fspath(path))
+            return real_os_open(path, flags, *args, **kwargs)
+
+        monkeypatch.setattr(builtins, "open", fake_open)
+        monkeypatch.setattr(io, "open", fake_open)
+        monkeypatch.setattr(os, "open", fake_os_open)
+
+    return install

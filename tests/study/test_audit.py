@@ -1,12 +1,15 @@
 """The independent audit: clean evidence passes; tampering, forgery and damage are named."""
 
 import json
+import os
 
 import pytest
 
 import groundlab.study.audit as audit
+from groundlab import fixtures_dir
 from groundlab.core.trusted import package_digests
-from groundlab.study.audit import audit_evidence
+from groundlab.study.atomic import TEMP_PREFIX
+from groundlab.study.audit import NotEvidenceError, audit_evidence, write_audit
 from groundlab.study.run import write_evidence
 
 
@@ -106,9 +109,10 @@ def test_a_code_less_label_is_checked_against_the_audits_own_parse(tmp_path, art
     "damage, problem",
     [
         (lambda ev: (ev / "results.json").write_text('{"cases": {"x": 1}, "counts": [1]}'), "unexpected shape"),
-        (lambda ev: (ev / "results.json").write_text("[" * 100000), "results.json is not readable JSON (RecursionError)"),
-        (lambda ev: ((ev / "results.json").unlink(), (ev / "results.json").mkdir()), "results.json cannot be read"),
-        (lambda ev: (ev / "results.json").write_text('{"n": ' + "1" * 5000 + "}"), "results.json is not readable JSON (ValueError)"),
+        (lambda ev: (ev / "results.json").write_text("[" * 100000), "results.json: not valid JSON: arrays and objects are nested more than 64 levels deep at line 1, column 65"),
+        (lambda ev: ((ev / "results.json").unlink(), (ev / "results.json").mkdir()), "results.json: is a directory, not a regular file"),
+        (lambda ev: (ev / "results.json").write_text('{"n": ' + "1" * 5000 + "}"), "results.json: not valid JSON: the number 1111"),
+        (lambda ev: ((ev / "results.json").unlink(), os.mkfifo(ev / "results.json")), "results.json: is a named pipe (FIFO), not a regular file"),
         (lambda ev: (ev / "manifest.json").write_text('{"fixtures": "x"}'), "unexpected shape"),
         (lambda ev: (ev / "manifest.json").unlink(), "manifest.json is missing"),
         (lambda ev: (ev / "stray.txt").write_text("hi"), "stray.txt does not belong in an evidence folder"),
@@ -119,3 +123,117 @@ def test_audit_reports_damage_instead_of_crashing(evidence, damage, problem):
     report = audit_evidence(evidence)
     assert not report.ok
     assert any(problem in p for p in report.problems), report.problems
+
+
+def test_an_unreadable_evidence_file_is_a_problem_not_a_crash(evidence, deny):
+    deny(evidence / "results.json")
+    report = audit_evidence(evidence)
+    assert report.problems[0] == "results.json: cannot be read (Permission denied)"
+    assert "results.json does not match" not in " ".join(report.problems)
+
+
+def test_an_unlistable_folder_and_unreadable_package_sources_are_problems(evidence, monkeypatch):
+    def denied(*args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(audit.os, "listdir", denied)
+    monkeypatch.setattr(audit, "package_digests", denied)
+    report = audit_evidence(evidence)
+    monkeypatch.undo()
+    assert report.problems == [
+        "the evidence folder cannot be listed (Permission denied)",
+        "the package sources cannot be read to compare them (Permission denied)",
+    ]
+
+
+def test_a_folder_named_like_an_unfinished_run_is_refused(evidence, tmp_path):
+    stale = tmp_path / f"{TEMP_PREFIX}killed"
+    evidence.rename(stale)
+    with pytest.raises(NotEvidenceError) as info:
+        audit_evidence(stale)
+    assert info.value.code == "temporary"
+    assert str(info.value) == (
+        f"{stale} is not an evidence folder: its name starts with '.groundlab-run-', so it is the temporary "
+        "folder of a run that was stopped before it completed. Delete it, and run again."
+    )
+    assert isinstance(info.value, FileNotFoundError)
+
+
+@pytest.mark.parametrize(
+    "make, code",
+    [
+        (lambda tmp: tmp / "nowhere", "no_folder"),
+        (lambda tmp: (tmp / "file").write_text("x") and tmp / "file", "not_a_folder"),
+        (lambda tmp: tmp, "no_evidence"),
+    ],
+)
+def test_what_is_not_an_evidence_folder_is_refused_with_a_code(tmp_path, make, code):
+    with pytest.raises(NotEvidenceError) as info:
+        audit_evidence(make(tmp_path))
+    assert info.value.code == code
+
+
+def test_a_copy_named_after_a_frozen_file_must_hold_its_bytes(tmp_path, study_json):
+    copy = tmp_path / "mine" / "config_contract.json"
+    copy.parent.mkdir()
+    study_json["cases"][0]["description"] = "edited, labels untouched"
+    copy.write_text(json.dumps(study_json), encoding="utf-8")
+    write_evidence(tmp_path / "ev", copy)
+    report = audit_evidence(tmp_path / "ev")
+    assert report.frozen is None
+    assert report.problems == [
+        "the evidence names the frozen fixture file config_contract.json, but fixtures.json holds other bytes "
+        "(its sha256 differs from SHA256SUMS); run an edited copy under a name of its own"
+    ]
+
+
+def test_a_byte_copy_of_a_frozen_file_elsewhere_passes_as_that_file(tmp_path):
+    copy = tmp_path / "config_contract.json"
+    copy.write_bytes((fixtures_dir() / "config_contract.json").read_bytes())
+    write_evidence(tmp_path / "ev", copy)
+    report = audit_evidence(tmp_path / "ev")
+    assert (report.ok, report.frozen) == (True, "config_contract.json")
+
+
+def _report(folder, **changes):
+    data = dict(audit_evidence(folder).to_json(), **changes)
+    (folder / "audit.json").write_text(json.dumps(data))
+
+
+def test_an_earlier_report_that_agrees_is_fine_and_is_counted(evidence):
+    first = audit_evidence(evidence)
+    _report(evidence)
+    again = audit_evidence(evidence)
+    assert (again.ok, again.checked) == (True, first.checked + 1)
+
+
+@pytest.mark.parametrize(
+    "plant, problem",
+    [
+        (lambda ev: (ev / "audit.json").write_text('{"ok": true}'), "audit.json was not written by groundlab audit (not the members of an audit report)"),
+        (lambda ev: (ev / "audit.json").write_text("ok"), "audit.json was not written by groundlab audit (not valid JSON: expected a JSON value, found 'o' at line 1, column 1)"),
+        (lambda ev: _report(ev, ok=False), "audit.json was not written by groundlab audit (ok does not match its problems)"),
+        (lambda ev: _report(ev, checked="many"), "audit.json was not written by groundlab audit (checked of the wrong type)"),
+        (lambda ev: os.mkfifo(ev / "audit.json"), "audit.json was not written by groundlab audit (is a named pipe (FIFO), not a regular file)"),
+        (lambda ev: _report(ev, frozen=None), "audit.json is an earlier report that disagrees with what the audit finds now (its frozen differ); it says passed"),
+    ],
+)
+def test_an_earlier_report_the_audit_did_not_write_is_a_problem(evidence, plant, problem):
+    plant(evidence)
+    report = audit_evidence(evidence)
+    assert (report.problems, report.earlier_reports) == ([problem], [problem])
+
+
+def test_a_planted_clean_report_on_tampered_evidence_is_named(evidence, read_json):
+    _report(evidence)  # says: passed
+    results = read_json(evidence / "results.json")
+    results["counts"]["full_contract"] = 4
+    (evidence / "results.json").write_text(json.dumps(results))
+    report = audit_evidence(evidence)
+    assert report.problems[-1] == (
+        "audit.json is an earlier report that disagrees with what the audit finds now (its problems differ); it says passed"
+    )
+    assert report.earlier_reports == report.problems[-1:]
+    # the failed report, saved, agrees with the next audit; only the planted one is named again
+    write_audit(evidence)
+    assert audit_evidence(evidence).earlier_reports == [report.problems[-1]]

@@ -1,14 +1,15 @@
 """The command line: run, audit and verify, their output, exit codes and refusals."""
 
 import json
+import os
 
 import pytest
 
 import groundlab.cli as cli
 import groundlab.study.cases
-from groundlab import fixtures_dir, verify_answer
+from groundlab import fixtures_dir, load_registry, load_request, verify_answer
 from groundlab.cli import main
-from groundlab.core.trusted import package_digests
+from groundlab.core.trusted import package_digests, package_dir
 
 
 def test_cli_runs_and_audits_the_articles_own_case_shape(tmp_path, capsys, article_file):
@@ -114,14 +115,19 @@ def test_cli_bad_json_in_a_trusted_file(tmp_path, capsys):
     (tmp_path / "a.json").write_text("{}")
     code = main(["verify", "--registry", str(tmp_path / "reg.json"), "--request", str(tmp_path / "req.json"), str(tmp_path / "a.json")])
     assert code == 2
-    assert "reg.json: not valid JSON: Expecting value at line 1, column 14" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        f"groundlab: {tmp_path / 'reg.json'}: not valid JSON: expected a JSON value, found '}}' at line 1, column 14\n"
+    )
 
 
 def test_trusted_files_with_huge_integers_are_refused_clearly(tmp_path, capsys, verify_files):
     (tmp_path / "req.json").write_text('{"n": ' + "1" * 5000 + "}")
     (tmp_path / "a.json").write_text("{}")
     assert main(verify_files + [str(tmp_path / "a.json")]) == 2
-    assert "req.json: not readable JSON: Exceeds the limit (4300 digits)" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        f"groundlab: {tmp_path / 'req.json'}: not valid JSON: the number {'1' * 39}… is too large for a "
+        "double-precision float (I-JSON) at line 1, column 7\n"
+    )
 
 
 def test_audit_refuses_a_folder_that_is_not_evidence(tmp_path, capsys):
@@ -185,3 +191,97 @@ def test_cli_keeps_its_exit_code_when_the_reader_closes_the_pipe(monkeypatch):
     monkeypatch.setattr(cli, "_closed", False)
     printed.clear()
     assert main(["verify", "--case", "missing-field"]) == 1
+
+
+def test_audit_of_a_read_only_folder_prints_its_findings_and_exits_2(evidence, capsys, deny):
+    deny(create_in=evidence)
+    assert main(["audit", str(evidence)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[-1] == f"audit passed: {3 + len(package_digests()) + 22 * 10 + 6} checks, 0 problem(s); the report was not saved"
+    assert captured.err == f"groundlab: cannot save the audit report in {evidence}: Permission denied\n"
+    assert sorted(p.name for p in evidence.iterdir()) == ["fixtures.json", "manifest.json", "results.json"]
+
+
+def test_audit_of_an_unreadable_file_reports_a_problem(evidence, capsys, deny):
+    deny(evidence / "fixtures.json")
+    assert main(["audit", str(evidence)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert "PROBLEM fixtures.json: cannot be read (Permission denied)" in out
+    assert out[-1].startswith("audit FAILED: ")
+
+
+def test_audit_refuses_an_unfinished_runs_folder_and_writes_nothing_there(evidence, tmp_path, capsys):
+    stale = tmp_path / ".groundlab-run-x1y2"
+    evidence.rename(stale)
+    assert main(["audit", str(stale)]) == 2
+    assert capsys.readouterr().err.startswith(f"groundlab: {stale} is not an evidence folder: its name starts with '.groundlab-run-'")
+    assert sorted(p.name for p in stale.iterdir()) == ["fixtures.json", "manifest.json", "results.json"]
+
+
+@pytest.mark.parametrize(
+    "out, message",
+    [
+        (lambda: fixtures_dir() / "ev", "is inside the frozen fixtures folder {fixtures}; the frozen files stay as committed. Choose an --out folder elsewhere."),
+        (lambda: package_dir() / "ev", "is inside the groundlab package {package}, whose files the manifest hashes. Choose an --out folder elsewhere."),
+    ],
+)
+def test_run_refuses_an_out_folder_inside_the_fixtures_or_the_package(capsys, out, message):
+    target = out()
+    assert main(["run", "--out", str(target)]) == 2
+    text = message.format(fixtures=fixtures_dir(), package=package_dir())
+    assert capsys.readouterr().err == f"groundlab: {target} {text}\n"
+    assert not target.exists()
+
+
+def test_trusted_files_that_are_not_regular_files_exit_2(tmp_path, capsys, verify_files):
+    os.mkfifo(tmp_path / "fifo.json")
+    (tmp_path / "a.json").write_text("{}")
+    args = ["verify", "--registry", str(tmp_path / "fifo.json"), "--request", verify_files[4], str(tmp_path / "a.json")]
+    assert main(args) == 2
+    assert capsys.readouterr().err == f"groundlab: {tmp_path / 'fifo.json'}: is a named pipe (FIFO), not a regular file\n"
+    assert main(["run", "--fixtures", "/dev/zero", "--out", str(tmp_path / "ev")]) == 2
+    assert capsys.readouterr().err == "groundlab: /dev/zero: is a character device, not a regular file\n"
+    assert not (tmp_path / "ev").exists()
+
+
+def _help(*command):
+    with pytest.raises(SystemExit) as info:
+        main([*command, "--help"])
+    assert info.value.code == 0
+    return command
+
+
+def _example(text, kind):
+    lines = text.splitlines()
+    return json.loads(lines[lines.index(f"  {kind}:") + 1])
+
+
+def test_the_help_shows_minimal_files_that_load_and_verify(tmp_path, capsys):
+    _help("verify")
+    text = capsys.readouterr().out
+    for kind in ("registry file", "request file", "answer file"):
+        (tmp_path / kind.replace(" ", "_")).write_text(json.dumps(_example(text, kind)))
+    registry = load_registry(tmp_path / "registry_file")
+    request = load_request(tmp_path / "request_file")
+    verdict = verify_answer((tmp_path / "answer_file").read_text(), request, registry)
+    assert (verdict.status, dict(verdict.accepted)) == ("ACCEPT", {"read_timeout_ms": "5000"})
+    assert _example(text, "registry file") == {"sources": [{
+        "id": "prod-v2", "service": "payments", "environment": "prod", "revision": "v2",
+        "facts": {"read_timeout_ms": "5000"}, "text": "read_timeout_ms=5000",
+    }]}
+    assert _example(text, "request file") == {
+        "service": "payments", "environment": "prod", "revision": "v2", "fields": ["read_timeout_ms"], "supplied": ["prod-v2"],
+    }
+    files = [str(tmp_path / n) for n in ("registry_file", "request_file", "answer_file")]
+    assert main(["verify", "--registry", files[0], "--request", files[1], files[2]]) == 0
+    assert capsys.readouterr().out.startswith("status: ACCEPT\n")
+
+
+def test_the_run_help_shows_a_fixture_file_that_runs(tmp_path, capsys):
+    _help("run")
+    text = capsys.readouterr().out
+    assert _example(text, "registry file") == {"sources": _example(text, "fixture file")["sources"]}
+    assert _example(text, "fixture file")["cases"][0]["request"] == _example(text, "request file")
+    (tmp_path / "fixture.json").write_text(json.dumps(_example(text, "fixture file")))
+    assert main(["run", "--fixtures", str(tmp_path / "fixture.json"), "--out", str(tmp_path / "ev")]) == 0
+    assert "labels agreed: 1 / 1" in capsys.readouterr().out

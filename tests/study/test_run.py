@@ -4,10 +4,12 @@ import json
 
 import pytest
 
-from groundlab import Status, load_case_set, verify_answer
+import groundlab.study.run as run
+from groundlab import Status, fixtures_dir, load_case_set, verify_answer
 from groundlab.core.claims import ERROR_CODES
-from groundlab.core.trusted import package_digests
-from groundlab.study.run import EvidenceExistsError, run_cases, write_evidence
+from groundlab.core.trusted import package_digests, package_dir
+from groundlab.study.atomic import TEMP_PREFIX
+from groundlab.study.run import EvidenceExistsError, EvidenceLocationError, run_cases, write_evidence
 
 STUDY_COUNTS = {
     "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
@@ -88,3 +90,74 @@ def test_a_copy_is_recorded_as_not_frozen(tmp_path, article_file, read_json):
     write_evidence(tmp_path / "ev", article_file)
     fixtures = read_json(tmp_path / "ev" / "manifest.json")["fixtures"]
     assert (fixtures["name"], fixtures["frozen"], fixtures["frozen_sha256"]) == ("article_cases.json", False, None)
+
+
+@pytest.mark.parametrize(
+    "where, code",
+    [
+        (lambda tmp: fixtures_dir() / "new-evidence", "inside_fixtures"),
+        (lambda tmp: fixtures_dir() / "deeper" / "ev", "inside_fixtures"),
+        (lambda tmp: package_dir() / "study" / "ev", "inside_package"),
+        (lambda tmp: package_dir().parent / "groundlab" / "ev", "inside_package"),
+    ],
+)
+def test_run_refuses_a_folder_inside_the_fixtures_or_the_package(tmp_path, where, code):
+    out = where(tmp_path)
+    with pytest.raises(EvidenceLocationError) as info:
+        write_evidence(out)
+    place = fixtures_dir() if code == "inside_fixtures" else package_dir()
+    assert (info.value.code, info.value.path, info.value.place) == (code, out, place)
+    assert not out.exists() and not out.parent.name.startswith(TEMP_PREFIX)
+    assert not any(p.name.startswith(TEMP_PREFIX) for p in place.rglob("*"))
+
+
+def test_run_refuses_the_fixtures_folder_through_a_symlink(tmp_path):
+    (tmp_path / "link").symlink_to(fixtures_dir())
+    with pytest.raises(EvidenceLocationError) as info:
+        write_evidence(tmp_path / "link" / "ev")
+    assert info.value.code == "inside_fixtures"
+    assert str(info.value) == (
+        f"{tmp_path / 'link' / 'ev'} is inside the frozen fixtures folder {fixtures_dir()}; "
+        "the frozen files stay as committed. Choose an --out folder elsewhere."
+    )
+
+
+def test_run_refuses_a_name_that_marks_an_unfinished_run(tmp_path):
+    with pytest.raises(EvidenceLocationError) as info:
+        write_evidence(tmp_path / f"{TEMP_PREFIX}mine")
+    assert info.value.code == "temporary_name"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_run_ignores_a_stale_temporary_sibling(tmp_path):
+    stale = tmp_path / f"{TEMP_PREFIX}killed"
+    stale.mkdir()
+    (stale / "fixtures.json").write_text("half")
+    write_evidence(tmp_path / "ev")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [stale.name, "ev"]
+    assert (stale / "fixtures.json").read_text() == "half"
+
+
+def test_run_never_replaces_a_folder_created_while_it_ran(tmp_path, monkeypatch):
+    out = tmp_path / "ev"
+    real_run_cases = run.run_cases
+
+    def run_and_race(case_set):
+        out.mkdir()  # empty: a plain POSIX rename would replace it
+        return real_run_cases(case_set)
+
+    monkeypatch.setattr(run, "run_cases", run_and_race)
+    with pytest.raises(EvidenceExistsError):
+        write_evidence(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ev"]
+    assert list(out.iterdir()) == []
+
+
+def test_an_error_while_writing_leaves_no_folder_and_no_sibling(tmp_path, monkeypatch):
+    def full_disk(folder):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(run, "git_state", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        write_evidence(tmp_path / "ev")
+    assert list(tmp_path.iterdir()) == []

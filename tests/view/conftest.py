@@ -77,3 +77,38 @@ def result(study):
     from groundlab.study.run import run_cases
 
     return run_cases(study)
+
+
+HOSTILE_STRINGS = ("<script>x</script>", '" onmouseover="x', "&amp;", "\u202e")
+
+
+@pytest.fixture(scope="session")
+def hostile_strings():
+    """``(text, html.escape(text, quote=True))`` for markup, an attribute break-out, an
+    entity and a bidi override (U+202E RIGHT-TO-LEFT OVERRIDE)."""
+    expected = ("&lt;script&gt;x&lt;/script&gt;", "&quot; onmouseover=&quot;x", "&amp;amp;", "\u202e")
+    return tuple(zip(HOSTILE_STRINGS, expected))
+
+
+@pytest.fixture(scope="session")
+def elements():
+    """``elements(markup)``: every start tag of ``markup`` as ``(tag, attribute names)``, in
+    order, as :class:`html.parser.HTMLParser` reads it (what a browser would build)."""
+    from html.parser import HTMLParser
+
+    class Collect(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.found: list[tuple[str, tuple[str, ...]]] = []
+
+        def handle_starttag(self, tag, attrs):
+            self.found.append((tag, tuple(name for name, _ in attrs)))
+
+    def parse(markup: str) -> list[tuple[str, tuple[str, ...]]]:
+        collect = Collect()
+        collect.feed(markup)
+        collect.close()
+        assert not any(tag == "script" or any(a.startswith("on") for a in attrs) for tag, attrs in collect.found)
+        return collect.found
+
+    return parse

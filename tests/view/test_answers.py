@@ -13,15 +13,21 @@ from groundlab.hints import quote_hints
 from groundlab.view.answers import (
     CITATION_CHOICES,
     EXPLANATION_OUTCOMES,
+    FIELD_STATE_CHOICES,
     PARSE_CHOICES,
     QUOTE_CHOICES,
+    RUNG_CHOICES,
     STATUS_CHOICES,
+    VERIFIER_CHOICES,
     Answer,
     citation_answer,
     explanation_answer,
+    field_state_answer,
     parse_code_answer,
     quote_answer,
+    rung_answer,
     status_answer,
+    verifier_answer,
 )
 
 HEAVY = ("ipywidgets", "IPython", "pandas", "matplotlib", "numpy", "pydantic")
@@ -148,5 +154,138 @@ def test_answers_load_from_the_top_level():
     import groundlab
     import groundlab.view.answers as answers
 
-    for name in ("Answer", "citation_answer", "explanation_answer", "parse_code_answer", "quote_answer", "status_answer"):
+    for name in ("Answer", "citation_answer", "explanation_answer", "parse_code_answer", "quote_answer", "status_answer",
+                 "rung_answer", "field_state_answer", "verifier_answer", "RUNG_CHOICES", "FIELD_STATE_CHOICES",
+                 "VERIFIER_CHOICES"):
         assert getattr(groundlab, name) is getattr(answers, name)
+
+
+def test_a_quote_with_nothing_visible_says_so():
+    from groundlab import quote_answer
+
+    for quote in ("!!!", "\u200b\u200b\u200b", "!?!?"):
+        answer = quote_answer(quote, "Java (intermediate) !!! \u200b\u200b\u200b !?!?")
+        assert answer.answer == "not found"
+        assert answer.why.endswith("has no visible character that is not punctuation, so it never counts")
+
+
+@pytest.fixture(scope="module")
+def ladder():
+    pytest.importorskip("rapidfuzz")
+    from groundlab.lab.ladder import run_ladder
+
+    return run_ladder()
+
+
+@pytest.mark.parametrize(
+    "item_id, expected",
+    [
+        ("pdf_hyphen-06",
+         ("+hyphen", "rung by rung: exact refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, +hyphen accepts, "
+                     "partial_95 accepts, partial_90 accepts, partial_80 accepts, token_set_90 accepts")),
+        ("dropped_not-16",
+         ("partial_90", "rung by rung: exact refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, +hyphen refuses, "
+                        "partial_95 refuses, partial_90 accepts, partial_80 accepts, token_set_90 accepts")),
+        ("other_document-01",
+         ("none of them", "rung by rung: exact refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, "
+                          "+hyphen refuses, partial_95 refuses, partial_90 refuses, partial_80 refuses, token_set_90 refuses")),
+        ("case-03",
+         ("is_quoted", "rung by rung: exact refuses, is_quoted accepts, +nfkc accepts, +invisible accepts, +hyphen accepts, "
+                       "partial_95 accepts, partial_90 accepts, partial_80 accepts, token_set_90 accepts")),
+    ],
+)
+def test_rung_answer(ladder, item_id, expected):
+    answer = rung_answer(ladder, item_id)
+    assert answer == Answer(*expected)
+    assert answer.answer in RUNG_CHOICES
+
+
+def test_rung_answer_unknown_item(ladder):
+    with pytest.raises(KeyError):
+        rung_answer(ladder, "no-such-item")
+
+
+@pytest.mark.parametrize(
+    "case_id, field, expected",
+    [
+        ("unrequested-field", "read_timeout_ms",
+         ("VERIFIED", "read_timeout_ms VERIFIED with value '5000'; set aside as not requested, never checked: "
+                      "retry_enabled (doc prod-v2)")),
+        ("no-claims", "retry_enabled",
+         ("MISSING", "read_timeout_ms MISSING (no claim names it); retry_enabled MISSING (no claim names it)")),
+        ("wrong-value-real-quote", "read_timeout_ms",
+         ("REJECTED", "read_timeout_ms REJECTED with VALUE_MISMATCH; retry_enabled VERIFIED with value 'false'")),
+        ("wrong-value-real-quote", "retry_enabled",
+         ("VERIFIED", "read_timeout_ms REJECTED with VALUE_MISMATCH; retry_enabled VERIFIED with value 'false'")),
+        ("duplicate-field", "read_timeout_ms",
+         ("REJECTED", "read_timeout_ms REJECTED with DUPLICATE_CLAIM; retry_enabled VERIFIED with value 'false'")),
+        ("markdown-fence", "read_timeout_ms",
+         ("NOT_CHECKED", "the answer cannot be read (not_json: expected a JSON value, found '`' (line 1, column 1)), "
+                         "so every requested field is NOT_CHECKED: read_timeout_ms, retry_enabled")),
+    ],
+)
+def test_field_state_answer(study, case_id, field, expected):
+    case = study[case_id]
+    answer = field_state_answer(case.raw, case.request, study.sources, field)
+    assert answer == Answer(*expected)
+    assert answer.answer in FIELD_STATE_CHOICES
+
+
+def test_field_state_answer_for_a_field_not_requested(study):
+    case = study["unrequested-field"]
+    with pytest.raises(KeyError, match="'retry_enabled' is not a requested field; the request asks for: read_timeout_ms"):
+        field_state_answer(case.raw, case.request, study.sources, "retry_enabled")
+
+
+def test_verifier_answer():
+    from groundlab.lab.mutations import load_mutations
+    from groundlab.lab.verifiers import contract_verifier, quotes_exist_verifier
+
+    mutations = load_mutations()
+    surrogate = mutations["complete.shape.lone-surrogate"]
+    contract = ("the contract says INVALID_JSON (answer parse: FAILED: quote contains U+D800 (a lone surrogate), "
+                "which a claim may not contain)")
+    args = (surrogate.raw, surrogate.request, mutations.sources)
+    assert verifier_answer(quotes_exist_verifier, *args) == Answer(
+        "NO_CITATION", f"quotes_exist_verifier returned NO_CITATION; {contract}"
+    )
+    assert verifier_answer(contract_verifier, *args) == Answer("INVALID_JSON", f"contract_verifier returned INVALID_JSON; {contract}")
+    missing = mutations["complete.shape.missing-quote"]
+    assert verifier_answer(quotes_exist_verifier, missing.raw, missing.request, mutations.sources) == Answer(
+        "raises an exception",
+        "quotes_exist_verifier raised KeyError: 'quote'; the contract says INVALID_JSON "
+        "(answer parse: FAILED: this claim is missing quote)",
+    )
+
+    def forty_two(raw, request, sources):
+        return 42
+
+    def verdict(raw, request, sources):
+        from groundlab.core.contract import verify_answer
+
+        return verify_answer(raw, request, sources)
+
+    assert verifier_answer(forty_two, *args) == Answer(
+        "returns no status", f"test_verifier_answer.<locals>.forty_two returned 42, which is not a status; {contract}"
+    )
+    assert verifier_answer(verdict, *args).answer == "INVALID_JSON"
+    for answer in (verifier_answer(f, *args).answer for f in (quotes_exist_verifier, forty_two)):
+        assert answer in VERIFIER_CHOICES
+
+
+def test_verifier_answer_shows_hostile_text_printably_and_clipped(study):
+    case = study["complete"]
+
+    def hostile(raw, request, sources):
+        raise ValueError("\x1b[31m" + "x" * 200)
+
+    why = verifier_answer(hostile, case.raw, case.request, study.sources).why
+    assert "\x1b" not in why and "\\x1b[31m" in why
+    assert why.endswith("…; the contract says ACCEPT (every check passed)")
+
+
+def test_lab_choices():
+    assert RUNG_CHOICES[0] == "exact" and RUNG_CHOICES[1] == "is_quoted" and RUNG_CHOICES[-1] == "none of them"
+    assert len(RUNG_CHOICES) == 10
+    assert FIELD_STATE_CHOICES == ("VERIFIED", "REJECTED", "MISSING", "NOT_CHECKED")
+    assert VERIFIER_CHOICES == STATUS_CHOICES + ("raises an exception", "returns no status")

@@ -75,3 +75,20 @@ def test_quote_inspector_escapes_hostile_text(hostile, html_shown, assert_no_raw
     inspector.quote_input.value = hostile.script
     assert inspector.verbatim is True
     assert_no_raw_markup(html_shown(inspector))
+
+
+def test_a_quote_with_nothing_visible_is_explained():
+    from groundlab import QuoteInspector
+
+    inspector = QuoteInspector("\u200b\u200b\u200b", "a \u200b\u200b\u200b b")
+    assert inspector.found is False
+    assert "has no visible character that is not punctuation, so it never counts." in inspector.result.value
+
+
+def test_a_long_normalised_source_is_shown_cut_and_says_so():
+    from groundlab import QuoteInspector
+    from groundlab.view.quote_inspector import SHOWN_SOURCE_CHARS
+
+    inspector = QuoteInspector("abc", "x" * (SHOWN_SOURCE_CHARS + 10))
+    assert f"({10} more characters not shown)" in inspector.result.value
+    assert "x" * (SHOWN_SOURCE_CHARS + 1) not in inspector.result.value

@@ -29,3 +29,15 @@ def test_scoreboard_counts_right_answers(study):
     assert board.text == "1 of 2 right"
     with pytest.raises(TypeError):
         board.track("not an exercise")
+
+
+def test_the_board_counts_library_checked_exercises_by_their_first_try():
+    from groundlab import Exercise, Feedback, Scoreboard
+
+    board = Scoreboard()
+    q = board.track(Exercise("make", "task", lambda answer: Feedback(answer == "right", "checked"), ["a hint"], "s"))
+    assert board.text == "0 of 1 right (1 not checked yet)"
+    q.check("wrong")
+    q.check("right")
+    assert board.text == "0 of 1 right"
+    assert "0 of 1 right" in board.value

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import html
+import re
 from types import SimpleNamespace
 
+import pytest
+
+from groundlab.core.claims import ClaimsSyntaxError, parse_claims
 from groundlab.core.contract import verify_answer
 from groundlab.view.trace import trace_rows
 from groundlab.view.verdict_html import accepted_html, hints_html, ladder_html
@@ -40,7 +44,17 @@ def test_parse_place_shows_the_line_and_a_caret(study):
     assert parse_place(study, '{"claims":\r\n [x]}') == (
         '<p>Line 2, column 3:</p><pre class="groundlab-pre groundlab-parse-place"> [x]}\n  ^</pre>'
     )
-    assert parse_place(study, '{"claims": [\n') == ""  # the end of the text: no line to show
+
+
+def test_parse_place_at_the_end_of_the_text_shows_the_empty_last_line(study):
+    # line_column puts the end of '{"claims": [\n' on line 2, column 1; the box says so.
+    # The first line feed after <pre> is dropped by HTML, so an empty line gets a second.
+    assert parse_place(study, '{"claims": [\n') == (
+        '<p>Line 2, column 1:</p><pre class="groundlab-pre groundlab-parse-place">\n\n^</pre>'
+    )
+    assert parse_place(study, "") == (
+        '<p>Line 1, column 1:</p><pre class="groundlab-pre groundlab-parse-place">\n\n^</pre>'
+    )
 
 
 def test_parse_place_counts_lines_at_line_feeds_only(study):
@@ -71,3 +85,57 @@ def test_hints_list_is_escaped_and_says_where():
         '<pre class="groundlab-pre groundlab-alignment">a\n^</pre></li></ul>'
     )
     assert hints_html(()) == "<p>No near-miss hints.</p>"
+
+
+BOX = '<p>Line {line}, column {column}:</p><pre class="groundlab-pre groundlab-parse-place">{shown}\n{caret}</pre>'
+
+
+@pytest.mark.parametrize(
+    "raw, line, column, shown, caret, named",
+    [
+        # a lone CR is JSON whitespace; it starts no line
+        ('{"claims":\r [x]}', 1, 14, '{"claims":⟨U+000D⟩ [x]}', 20, "U+000D CARRIAGE RETURN"),
+        # the CR of a CRLF inside a string is the offending character: the caret sits under it
+        ('{"claims": "a\r\n"}', 1, 14, '{"claims": "a⟨U+000D⟩', 13, "U+000D CARRIAGE RETURN"),
+        ('{"claims": [x,\r\n]}', 1, 13, '{"claims": [x,⟨U+000D⟩', 12, "U+000D CARRIAGE RETURN"),
+        ('{"claims":\x0c[]}', 1, 11, '{"claims":⟨U+000C⟩[]}', 10, "U+000C FORM FEED"),
+        ('{"claims": "\x85", x}', 1, 17, '{"claims": "⟨U+0085⟩", x}', 23, "U+0085 NEXT LINE"),
+        ('{"claims": "\u2028", x}', 1, 17, '{"claims": "⟨U+2028⟩", x}', 23, "U+2028 LINE SEPARATOR"),
+        ('{"claims":\r\n\u2028[]}', 2, 1, "⟨U+2028⟩[]}", 0, "U+2028 LINE SEPARATOR"),
+        ('{"claims": "a\nb"}', 1, 14, '{"claims": "a⟨U+000A⟩', 13, "U+000A LINE FEED"),
+        ('{"claims":\t[x]}', 1, 13, '{"claims":⟨U+0009⟩[x]}', 19, "U+0009 CHARACTER TABULATION"),
+        (
+            '{"claims": "\u200b\u202e\u2066", x}', 1, 19, '{"claims": "⟨U+200B⟩⟨U+202E⟩⟨U+2066⟩", x}', 39,
+            "U+200B ZERO WIDTH SPACE, U+202E RIGHT-TO-LEFT OVERRIDE, U+2066 LEFT-TO-RIGHT ISOLATE",
+        ),
+        ('{"claims": "e\u0301", x}', 1, 18, '{"claims": "e⟨U+0301⟩", x}', 24, "U+0301 COMBINING ACUTE ACCENT"),
+        ('{"claims": "\ud800", x}', 1, 17, '{"claims": "⟨U+D800⟩", x}', 23, "U+D800 (a lone surrogate)"),
+        ('{"claims": "日本", x}', 1, 18, '{"claims": "日本", x}', 19, ""),
+    ],
+)
+def test_parse_place_is_the_parsers_line_shown_visibly(study, raw, line, column, shown, caret, named):
+    error = parse_error(raw)
+    assert (error.line, error.column) == (line, column)
+    box = parse_place(study, raw)
+    expected = BOX.format(line=line, column=column, shown=html.escape(shown), caret=" " * caret + "^")
+    if named:
+        expected += f"<p>Shown as ⟨U+XXXX⟩: {named}.</p>"
+    assert box == expected
+    excerpt, caret_line = re.search(r"<pre[^>]*>(.*)</pre>", box, re.S).group(1).split("\n")
+    assert caret_line == " " * caret + "^"
+    assert not any(ch in excerpt for ch in "\r\x0b\x0c\x85\u2028\u2029\t\u200b\u202e\u2066\u0301\ud800")
+
+
+def test_parse_place_needs_the_text_the_error_is_about(study):
+    case = study["complete"]
+    raw = '{"claims": [x]}'
+    verdict = verify_answer(raw, case.request, study.sources)
+    assert "<p>Line" not in ladder_html(verdict, case.request, study.sources, '{"claims":\n [x]}')
+    assert "<p>Line" not in ladder_html(verdict, case.request, study.sources, "{")
+    assert "<p>Line" in ladder_html(verdict, case.request, study.sources, raw)
+
+
+def parse_error(raw: str):
+    with pytest.raises(ClaimsSyntaxError) as caught:
+        parse_claims(raw)
+    return caught.value

@@ -28,6 +28,8 @@ def loaded_after(module: str) -> list[str]:
         ("groundlab.view.css", []),
         ("groundlab.view.html", []),
         ("groundlab.view.verdict_html", []),
+        ("groundlab.view.lines", []),
+        ("groundlab.view.styler", ["pandas"]),
         ("groundlab.view.answers", []),
         ("groundlab.view.widgets", ["ipywidgets"]),
     ],

@@ -49,8 +49,8 @@ def output_text(cell) -> str:
     return "\n".join(parts)
 
 
-def test_the_workbook_has_ten_numbered_lessons():
-    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(10)]
+def test_the_workbook_has_twelve_numbered_lessons():
+    assert [p.name[:2] for p in LESSONS] == [f"{i:02d}" for i in range(12)]
 
 
 @pytest.mark.parametrize("path", ALL, ids=lambda p: p.name)

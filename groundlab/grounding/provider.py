@@ -1,0 +1,238 @@
+"""Provider failures: the adapter's error, the user's error, and the one call that turns one into the other.
+
+What a log line or an error text may say is an allow-list: the exception's class
+name, the HTTP status code, the elapsed time in milliseconds, an error code of
+``CHAT_ERROR_CODES`` and fixed words. Nothing is built from ``str(exception)`` or
+from a provider's body; ``mask_secrets`` runs on top as defence in depth.
+Standard library only. Rules ("No Quote, No Claim"): one attempt per call, and
+provider errors never show secrets; see ``docs/architecture.md``, "Grounding".
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from groundlab.grounding.masking import mask_secrets
+
+__all__ = [
+    "CHAT_ERROR_CODES",
+    "DEFAULT_TIMEOUT",
+    "PROVIDER_ERROR_MESSAGE",
+    "ChatModelError",
+    "ProviderError",
+    "call_once",
+]
+
+#: Default seconds to wait for a model's one attempt ("No Quote, No Claim": a 30 s timeout).
+DEFAULT_TIMEOUT: float = 30.0
+
+#: The sentence a user sees when the model service fails.
+PROVIDER_ERROR_MESSAGE: str = (
+    "The language model service could not be reached or did not answer. "
+    "No explanation is available right now; please try again later."
+)
+
+# code -> the template of ChatModelError's message, filled from its context.
+_TEMPLATES: dict[str, str] = {
+    "timeout": "chat model request to {endpoint} timed out after {timeout_s:g} s",
+    "transport": "chat model request to {endpoint} failed: {error_type}",
+    "http_status": "chat model request to {endpoint} returned HTTP {status_code}",
+    "bad_reply": "chat model response from {endpoint} was not chat-completions JSON with a string at {path}",
+    "other": "{detail}",
+}
+
+#: The codes of ``ChatModelError``, in the order a call can meet them.
+CHAT_ERROR_CODES: tuple[str, ...] = tuple(_TEMPLATES)
+
+
+class ChatModelError(Exception):
+    """The chat-model provider could not give an answer.
+
+    Errors are data: ``code`` (one of ``CHAT_ERROR_CODES``), ``status_code`` and
+    a read-only ``context``; the message is rendered from them by a template.
+    The OpenAI-compatible adapter raises:
+
+    * ``timeout``: context ``endpoint``, ``timeout_s``;
+    * ``transport``: a connection or protocol failure; ``endpoint``,
+      ``error_type`` (the transport exception's class name);
+    * ``http_status``: a non-2xx answer; ``endpoint``, ``status_code``;
+    * ``bad_reply``: a body without a string where one was expected;
+      ``endpoint``, ``path`` (e.g. ``"choices[0].message.content"``).
+
+    No provider body and no exception text enters the message, and
+    ``endpoint`` holds only the scheme, host, port and path. ``ChatModelError("some
+    text")`` (code ``other``, for fakes and other adapters) keeps ``detail``
+    masked with ``mask_secrets``.
+
+    Args:
+        detail: free text for code ``other`` (``str``); ignored otherwise.
+        code: one of ``CHAT_ERROR_CODES`` (default ``"other"``).
+        status_code: the HTTP status (``int``), or ``None``.
+        context: the template's values (``endpoint``, ``timeout_s``...).
+
+    Raises:
+        TypeError: ``detail`` is not a ``str`` or ``status_code`` not an ``int``.
+        ValueError: an unknown ``code``, or a context value its template needs is missing.
+    """
+
+    def __init__(
+        self,
+        detail: str = "",
+        *,
+        code: str = "other",
+        status_code: int | None = None,
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        if code not in _TEMPLATES:
+            raise ValueError(f"code must be one of {', '.join(CHAT_ERROR_CODES)}, not {code!r}")
+        if not isinstance(detail, str):
+            raise TypeError(f"detail must be a str, not {type(detail).__name__}")
+        if status_code is not None and (isinstance(status_code, bool) or not isinstance(status_code, int)):
+            raise TypeError(f"status_code must be an int or None, not {type(status_code).__name__}")
+        values = dict(context or {})
+        if code == "other":
+            values["detail"] = mask_secrets(detail)
+        if status_code is not None:
+            values["status_code"] = status_code
+        try:
+            message = _TEMPLATES[code].format_map(values)
+        except KeyError as missing:
+            raise ValueError(f"code {code!r} needs the context value {missing}") from None
+        except (TypeError, ValueError):
+            raise ValueError(f"code {code!r}: a context value has the wrong type") from None
+        super().__init__(mask_secrets(message))
+        self.code = code
+        self.status_code = status_code
+        self.context: Mapping[str, Any] = MappingProxyType(values)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_chat_error, (type(self), self.code, self.status_code, dict(self.context)))
+
+
+def _rebuild_chat_error(cls: type, code: str, status_code: int | None, context: dict) -> ChatModelError:
+    return cls(context.get("detail", ""), code=code, status_code=status_code, context=context)
+
+
+class ProviderError(Exception):
+    """The model service failed; ``str(error)`` is always ``PROVIDER_ERROR_MESSAGE``.
+
+    No key, token, URL or provider text reaches the message, the cause or the
+    context (raised ``from None``). What is known about the failure is
+    allow-listed data:
+
+    Attributes:
+        error_type: the class name of the model's exception (``str``), or ``""``.
+        status_code: the HTTP status (``int``) when the exception carried one, else ``None``.
+        elapsed_ms: how long the one attempt took, in milliseconds (``int``), or ``None``.
+        context: the three as a read-only mapping.
+    """
+
+    def __init__(
+        self, error_type: str = "", status_code: int | None = None, elapsed_ms: int | None = None
+    ) -> None:
+        super().__init__(PROVIDER_ERROR_MESSAGE)
+        self.error_type = error_type
+        self.status_code = status_code
+        self.elapsed_ms = elapsed_ms
+
+    @property
+    def context(self) -> Mapping[str, Any]:
+        """``{"error_type", "status_code", "elapsed_ms"}`` as a read-only mapping."""
+        return MappingProxyType(
+            {"error_type": self.error_type, "status_code": self.status_code, "elapsed_ms": self.elapsed_ms}
+        )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.error_type, self.status_code, self.elapsed_ms))
+
+
+def _model_secrets(model: object) -> list[str]:
+    try:
+        return [s for s in getattr(model, "secrets", ()) or () if isinstance(s, str) and s]
+    except Exception:  # a hostile or broken adapter: mask with the patterns only
+        return []
+
+
+def _error_type(exc: BaseException, secrets: list[str]) -> str:
+    # The class name, only when it is an identifier that masking leaves alone.
+    try:
+        name = type(exc).__name__
+    except Exception:
+        return "Exception"
+    if not isinstance(name, str) or not name.isidentifier() or mask_secrets(name, *secrets) != name:
+        return "Exception"
+    return name
+
+
+def _status_code(exc: BaseException) -> int | None:
+    # An HTTP status: ChatModelError.status_code, or an int attribute of that
+    # name on another adapter's exception (never read from the text).
+    try:
+        value = getattr(exc, "status_code", None)
+    except Exception:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and 100 <= value <= 599:
+        return int(value)
+    return None
+
+
+def _describe(exc: BaseException, model: object) -> tuple[str, int | None, str]:
+    # (error type, HTTP status, what the log line says after "failed: ").
+    error_type = _error_type(exc, _model_secrets(model))
+    status = _status_code(exc)
+    parts = []
+    if isinstance(exc, ChatModelError) and exc.code in _TEMPLATES:
+        parts.append(exc.code)
+    if status is not None:
+        parts.append(f"HTTP {status}")
+    return error_type, status, error_type + (f" ({', '.join(parts)})" if parts else "")
+
+
+def call_once(model: Any, messages: list[dict[str, str]], timeout: float, logger: logging.Logger) -> object:
+    """Call ``model.complete(messages, timeout=timeout)`` once and return its reply, or raise ``ProviderError``.
+
+    Any ``Exception`` from the model (not ``BaseException`` such as
+    ``KeyboardInterrupt``) becomes ``ProviderError``, raised ``from None``
+    outside the ``except`` block, so the provider's exception is neither cause
+    nor context. ``str(exception)`` is never called, so an exception whose
+    ``__str__`` raises is handled like any other. One WARNING is logged on
+    ``logger``: ``"chat model call failed: <Type>"``, then in brackets the
+    ``ChatModelError`` code and ``HTTP <status>`` when known, e.g.
+    ``"chat model call failed: ChatModelError (http_status, HTTP 401)"``; the
+    record also carries ``error_type``, ``status_code`` and ``elapsed_ms`` (an
+    ``int`` of milliseconds, kept out of the message so that it stays the same
+    from run to run).
+
+    Args:
+        model: any object with ``complete`` (a ``ChatModel``).
+        messages: the chat messages (``list[dict[str, str]]``).
+        timeout: seconds, already checked (``check_timeout``).
+        logger: where the one line goes.
+
+    Returns:
+        The model's reply, unchecked (normally a ``str``).
+
+    Raises:
+        ProviderError: ``model.complete`` raised an ``Exception``.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    """
+    started = time.monotonic()
+    try:
+        return model.complete(messages, timeout=timeout)
+    except Exception as exc:  # any provider failure, by design
+        elapsed_ms = int((time.monotonic() - started) * 1000)
+        try:
+            error_type, status, said = _describe(exc, model)
+        except Exception:  # describing never decides the outcome
+            error_type, status, said = "Exception", None, "Exception"
+    logger.warning(
+        "chat model call failed: %s",
+        said,
+        extra={"error_type": error_type, "status_code": status, "elapsed_ms": elapsed_ms},
+    )
+    raise ProviderError(error_type, status, elapsed_ms) from None

@@ -1,0 +1,154 @@
+"""The quote check as a detector of bad explanation points: its decision per point and its confusion matrix.
+
+A point is *bad* when its label is ``overstated`` or ``fabricated`` and *good*
+when it is ``supported`` or ``paraphrase``; the check *flags* a point when it
+drops it. The decision is the one :func:`~groundlab.grounding.draft.check_draft`
+makes for a point within the first five of its kind, computed from
+:func:`~groundlab.grounding.rule.is_quoted` and the texts sent to the model
+(``profile_text``, ``job_text``); a test checks that ``check_draft`` agrees on every
+point. What the numbers say, plainly: the check cannot catch real quotes under a
+false point, and it drops honest paraphrases. Rule: "No Quote, No Claim";
+``docs/architecture.md``, "Grounding". Standard library only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping, NamedTuple
+
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab.lab.explanations import (
+    EXPLANATION_LABELS,
+    ExplanationPair,
+    ExplanationPoint,
+    ExplanationSet,
+    load_explanation_set,
+)
+
+__all__ = ["ExplanationConfusion", "PointDecision", "explanation_confusion", "point_kept"]
+
+
+def point_kept(pair: ExplanationPair, point: ExplanationPoint) -> bool:
+    """Whether the quote check keeps ``point`` about ``pair``: ``check_draft``'s rule for one item.
+
+    The point needs non-blank text. A ``match`` needs ``is_quoted(profile_quote,
+    pair.profile_text)`` and ``is_quoted(job_quote, pair.job_text)``; a ``gap``
+    needs a blank profile quote and ``is_quoted(job_quote, pair.job_text)``.
+    Returns ``bool``. Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    """
+    if not point.point.strip():
+        return False
+    job_ok = is_quoted(point.job_quote, pair.job_text)
+    if point.kind == "gap":
+        return not point.profile_quote.strip() and job_ok
+    return job_ok and is_quoted(point.profile_quote, pair.profile_text)
+
+
+class PointDecision(NamedTuple):
+    """One point and the check's decision: ``pair`` and ``point`` ids, ``label``, ``bad`` and ``kept`` (``bool``)."""
+
+    pair: str
+    point: str
+    label: str
+    bad: bool
+    kept: bool
+
+
+def _short_quote(point: ExplanationPoint) -> bool:
+    quotes = [q for q in (point.profile_quote, point.job_quote) if q.strip()]
+    return any(len(normalize_quote(q)) < MIN_QUOTE_CHARS for q in quotes)
+
+
+@dataclass(frozen=True)
+class ExplanationConfusion:
+    """The quote check's confusion matrix as a detector of bad points (counts are ``int``).
+
+    Attributes:
+        bad_dropped: bad points dropped (caught).
+        bad_kept: bad points kept (missed: shown to the user).
+        good_dropped: good points dropped (lost).
+        good_kept: good points kept.
+        per_label: ``Mapping[str, tuple[int, int]]``, label -> ``(kept, dropped)``,
+            every label of :data:`~groundlab.lab.explanations.EXPLANATION_LABELS` in order.
+        short_dropped: supported points dropped because a quote is under
+            ``MIN_QUOTE_CHARS`` (3) characters once normalised.
+        decisions: ``tuple[PointDecision, ...]``, in file order.
+
+    :meth:`catches`, :meth:`cannot_catch` and :meth:`wrongly_drops` state the
+    findings in words, from these counts.
+    """
+
+    bad_dropped: int
+    bad_kept: int
+    good_dropped: int
+    good_kept: int
+    per_label: Mapping[str, tuple[int, int]]
+    short_dropped: int
+    decisions: tuple[PointDecision, ...]
+
+    def _count(self, label: str) -> tuple[int, int, int]:
+        kept, dropped = self.per_label.get(label, (0, 0))
+        return kept, dropped, kept + dropped
+
+    def catches(self) -> str:
+        """What the check catches: fabricated quotes, with the counts."""
+        _, dropped, total = self._count("fabricated")
+        return f"It catches fabricated quotes: {dropped} of {total} fabricated points were dropped."
+
+    def cannot_catch(self) -> str:
+        """What the check cannot catch: real quotes under a false point, with the counts."""
+        kept, _, total = self._count("overstated")
+        return (
+            f"It cannot catch real quotes under a false point: {kept} of {total} overstated points "
+            "were kept: their quotes are copied from the text, and the check reads the quotes, never the point."
+        )
+
+    def wrongly_drops(self) -> str:
+        """What the check wrongly drops: honest paraphrases (and supported points with too short a quote)."""
+        _, dropped, total = self._count("paraphrase")
+        _, lost, supported = self._count("supported")
+        text = f"It wrongly drops honest paraphrases: {dropped} of {total} paraphrased points were dropped although the point is true"
+        if self.short_dropped:
+            text += (
+                f"; it also dropped {self.short_dropped} of {supported} supported points because a quote "
+                f"is shorter than {MIN_QUOTE_CHARS} characters"
+            )
+        other = lost - self.short_dropped
+        if other:
+            text += f"; and {other} more supported points"
+        return text + "."
+
+
+def explanation_confusion(explanations: ExplanationSet | None = None) -> ExplanationConfusion:
+    """Decide every point of ``explanations`` (default: the frozen set) and count the confusion matrix.
+
+    Each point is checked on its own (``point_kept``), so the five-point cap of
+    ``check_draft`` never applies. Returns an :class:`ExplanationConfusion`.
+
+    Raises:
+        FrozenFixtureError, TrustedInputError: as ``load_explanation_set``.
+    """
+    explanations = load_explanation_set() if explanations is None else explanations
+    decisions = []
+    per_label = {label: [0, 0] for label in EXPLANATION_LABELS}
+    short = 0
+    for pair, point in explanations.points():
+        kept = point_kept(pair, point)
+        decisions.append(PointDecision(pair.id, point.id, point.label, point.bad, kept))
+        per_label[point.label][0 if kept else 1] += 1
+        if point.label == "supported" and not kept and _short_quote(point):
+            short += 1
+
+    def count(bad: bool, kept: bool) -> int:
+        return sum(d.bad is bad and d.kept is kept for d in decisions)
+
+    return ExplanationConfusion(
+        bad_dropped=count(True, False),
+        bad_kept=count(True, True),
+        good_dropped=count(False, False),
+        good_kept=count(False, True),
+        per_label=MappingProxyType({label: (k, d) for label, (k, d) in per_label.items()}),
+        short_dropped=short,
+        decisions=tuple(decisions),
+    )

@@ -1,0 +1,86 @@
+"""The lens normalisations of the ladder: NFKC, invisible characters, line-wrap hyphens.
+
+Each fold maps a ``str`` to a ``str`` and is applied to quote and source alike,
+before the normaliser of "No Quote, No Claim"
+(:func:`~groundlab.grounding.rule.normalize_quote`). They are lenses for the lab,
+never part of the verdict path: the quote rule itself stays as
+``docs/architecture.md``, "Grounding" states it. Standard library only; lengths
+count code points. Sources: NFKC, Unicode UAX #15; general category ``Cf``, UAX #44.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
+
+__all__ = ["FOLD_STEPS", "drop_invisible", "join_line_hyphens", "lens_form", "lens_forms", "lens_match", "nfkc"]
+
+FOLD_STEPS: tuple[str, ...] = ("nfkc", "invisible", "hyphen")
+"""The folds in the order they are stacked: ``lens_form(text, 2)`` applies the first two."""
+
+# A hyphen between two letters with a line break after it (spaces or tabs around the
+# break allowed): the way a PDF extractor leaves a word wrapped at the end of a line.
+_LINE_HYPHEN = re.compile(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
+def nfkc(text: str) -> str:
+    """``text`` in Unicode normal form NFKC: composed accents, fullwidth and ligatures folded (UAX #15)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def drop_invisible(text: str) -> str:
+    """``text`` without its format characters (general category ``Cf``: U+00AD, U+200B, U+FEFF...)."""
+    if text.isascii():
+        return text
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def join_line_hyphens(text: str) -> str:
+    """``text`` with each line-wrap hyphen joined: ``"configu-\\nration"`` becomes ``"configuration"``.
+
+    Only a hyphen-minus between two letters followed by a line break (LF or CR LF,
+    with spaces or tabs around it) is joined; ``"on-call"`` and ``"5-\\n6"`` stay.
+    """
+    if "\n" not in text:
+        return text
+    return _LINE_HYPHEN.sub("", text)
+
+
+_STEPS = (nfkc, drop_invisible, join_line_hyphens)
+
+
+def lens_form(text: str | None, steps: int) -> str:
+    """The first ``steps`` folds of :data:`FOLD_STEPS` (0 to 3), then ``normalize_quote``.
+
+    ``lens_form(text, 0)`` is ``normalize_quote(text)``, the strict rule's own form.
+    Raises ``ValueError`` for ``steps`` outside 0..3 and ``TypeError`` when ``text``
+    is neither ``str`` nor ``None``.
+    """
+    if not 0 <= steps <= len(_STEPS):
+        raise ValueError(f"steps must be 0 to {len(_STEPS)}, not {steps!r}")
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"text must be a str or None, not {type(text).__name__}")
+    text = text or ""
+    for fold in _STEPS[:steps]:
+        text = fold(text)
+    return normalize_quote(text)
+
+
+def lens_forms(text: str | None) -> tuple[str, str, str, str]:
+    """``lens_form(text, k)`` for k = 0, 1, 2, 3 at once, each fold applied only once.
+
+    Raises ``TypeError`` when ``text`` is neither ``str`` nor ``None``.
+    """
+    if text is not None and not isinstance(text, str):
+        raise TypeError(f"text must be a str or None, not {type(text).__name__}")
+    folded = [text or ""]
+    for fold in _STEPS:
+        folded.append(fold(folded[-1]))
+    return tuple(normalize_quote(t) for t in folded)  # type: ignore[return-value]
+
+
+def lens_match(quote_form: str, source_form: str) -> bool:
+    """The strict rule applied to two already folded forms: at least ``MIN_QUOTE_CHARS`` (3) and a substring."""
+    return len(quote_form) >= MIN_QUOTE_CHARS and bool(source_form) and quote_form in source_form

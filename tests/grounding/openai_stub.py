@@ -1,0 +1,111 @@
+"""An OpenAI-compatible stub server for the adapter and ``ask`` tests (standard library ``http.server``).
+
+Routes, by the first path segment of the base URL (``/<route>/chat/completions``, ``/<route>/models``):
+``ok`` answers ``server.reply``; ``error500`` and ``unauthorized`` echo ``KEY``; ``slow`` answers
+after 1 s; ``echo`` returns every credential shape and the Authorization header it got;
+``notjson``, ``nochoices`` and ``nullcontent`` are bodies without a reply.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from credential_shapes import CREDENTIAL_SHAPES
+
+KEY = "sk-test-SECRET123"
+ECHO = "\n".join(text for _, text, _ in CREDENTIAL_SHAPES)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def log_message(self, format, *args):  # keep test output quiet
+        pass
+
+    def _send(self, status, body, content_type="application/json"):
+        data = body.encode("utf-8")
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError:  # the client gave up (timeout test)
+            pass
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length", "0"))
+        body = self.rfile.read(length)
+        self.server.requests.append(
+            {"path": self.path, "headers": dict(self.headers.items()), "body": json.loads(body)}
+        )
+        route = self.path.rsplit("/chat/completions", 1)[0]
+        if route == "/ok":
+            self._send(
+                200,
+                json.dumps(
+                    {"choices": [{"message": {"role": "assistant", "content": self.server.reply}}]}
+                ),
+            )
+        elif route == "/error500":
+            self._send(500, f'{{"error": "internal failure, invalid key {KEY}"}}')
+        elif route == "/unauthorized":
+            self._send(
+                401,
+                f"401 Unauthorized: invalid key {KEY}, Authorization: Bearer {KEY}",
+                "text/plain",
+            )
+        elif route == "/slow":
+            time.sleep(1.0)
+            self._send(200, json.dumps({"choices": [{"message": {"content": "late"}}]}))
+        elif route == "/echo":
+            self._send(500, f"{ECHO}\nyou sent: Authorization: {self.headers.get('Authorization')}", "text/plain")
+        elif route == "/notjson":
+            self._send(200, "<html>gateway</html>", "text/html")
+        elif route == "/nochoices":
+            self._send(200, json.dumps({"choices": []}))
+        elif route == "/nullcontent":
+            self._send(200, json.dumps({"choices": [{"message": {"content": None}}]}))
+        else:
+            self._send(404, "{}")
+
+    def do_GET(self):
+        self.server.requests.append({"path": self.path, "headers": dict(self.headers.items()), "body": None})
+        route = self.path.rsplit("/models", 1)[0]
+        if route == "/ok":
+            self._send(200, json.dumps({"object": "list", "data": [{"id": "served-model"}, {"id": "other"}]}))
+        elif route == "/nochoices":
+            self._send(200, json.dumps({"object": "list", "data": []}))
+        else:
+            self._send(401, f"bad key {KEY}", "text/plain")
+
+
+@contextmanager
+def serve():
+    """Run the stub on 127.0.0.1 (a free port) in a daemon thread; yield the server.
+
+    ``server.requests`` records every request (``path``, ``headers``, ``body``);
+    ``server.reply`` is the content the ``/ok`` route answers with.
+    """
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    httpd.daemon_threads = True
+    httpd.requests = []
+    httpd.reply = "hello from the model"
+    thread = threading.Thread(
+        target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+    )
+    thread.start()
+    try:
+        yield httpd
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join(timeout=5)
+
+
+def base(httpd, route):
+    """The base URL of ``route`` on the stub: ``http://127.0.0.1:<port>/<route>``."""
+    host, port = httpd.server_address[:2]
+    return f"http://{host}:{port}/{route}"

@@ -1,0 +1,262 @@
+"""The set-up script behind `make` and the no-make route (tools/workshop.py): which venv it
+keeps, which it rebuilds, and that a failed or interrupted set-up leaves no venv behind.
+
+The pip steps are replaced by fakes here, so these tests take milliseconds; CI runs the real
+installs (`.ci/run`: the whole suite through make, and the 3.10 and 3.13 legs through
+`python tools/workshop.py` with no make on PATH)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tools import workshop
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tools" / "workshop.py"
+
+
+class FakeSetup:
+    """Stands in for the venv and pip steps: records them, builds a venv-shaped folder, and
+    fails or is interrupted during the install when told to."""
+
+    def __init__(self):
+        self.calls: list[str] = []
+        self.fail: BaseException | None = None
+
+    def step(self, command, what):
+        self.calls.append(what)
+        parts = [str(part) for part in command]
+        if parts[1:3] == ["-m", "venv"]:
+            venv = Path(parts[3])
+            python = workshop.venv_python(venv)
+            python.parent.mkdir(parents=True)
+            python.write_text("")
+            (venv / "pyvenv.cfg").write_text("home = fake\n")
+
+    def install_packages(self, venv):
+        self.calls.append(f"install into {venv.name}")
+        (venv / "installed").write_text("packages")
+        if self.fail is not None:
+            raise self.fail
+
+
+@pytest.fixture
+def fake(tmp_path, monkeypatch):
+    lock = tmp_path / "requirements.lock"
+    lock.write_text("pytest==9.2.0\n", encoding="utf-8")
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    monkeypatch.setattr(workshop, "LOCK", lock)
+    monkeypatch.setattr(workshop, "PYPROJECT", pyproject)
+    setup = FakeSetup()
+    monkeypatch.setattr(workshop, "step", setup.step)
+    monkeypatch.setattr(workshop, "install_packages", setup.install_packages)
+    return setup
+
+
+def creating(venv: Path) -> str:
+    return f"creating {venv} with Python {workshop.platform.python_version()} ({sys.executable})"
+
+
+def lines(capsys) -> list[str]:
+    return capsys.readouterr().out.splitlines()
+
+
+def test_a_fresh_venv_is_built_and_stamped(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    python = workshop.ensure_venv(venv)
+    assert python == workshop.venv_python(venv)
+    assert fake.calls == [creating(venv), "install into venv"]
+    assert workshop.read_stamp(venv) == workshop.wanted_stamp()
+    assert json.loads((venv / workshop.STAMP).read_text(encoding="utf-8"))["interpreter"]["version"] == workshop.platform.python_version()
+    assert lines(capsys) == [f"[workshop] {venv} is ready (Python {workshop.platform.python_version()})"]
+
+
+def test_an_up_to_date_venv_is_left_alone(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    capsys.readouterr()
+    fake.calls.clear()
+    assert workshop.ensure_venv(venv) == workshop.venv_python(venv)
+    assert fake.calls == [] and lines(capsys) == []
+
+
+def test_a_venv_built_by_another_python_is_rebuilt(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    other = {**workshop.wanted_stamp(), "interpreter": {"executable": "/opt/python3.12/bin/python3.12", "version": "3.12.1", "implementation": "cpython"}}
+    workshop.write_stamp(venv, other)
+    (venv / "left-over").write_text("from 3.12")
+    capsys.readouterr()
+    fake.calls.clear()
+    workshop.ensure_venv(venv)
+    assert not (venv / "left-over").exists()
+    assert fake.calls == [creating(venv), "install into venv"]
+    assert workshop.read_stamp(venv) == workshop.wanted_stamp()
+    this = workshop.interpreter()["executable"]
+    assert lines(capsys)[0] == f"[workshop] removing {venv}: built by /opt/python3.12/bin/python3.12 (3.12.1), not by {this}"
+
+
+def test_a_venv_whose_set_up_never_finished_is_rebuilt(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    (venv / workshop.STAMP).unlink()  # as a `kill -9` in the middle of pip leaves it
+    (venv / "half-installed").write_text("")
+    capsys.readouterr()
+    fake.calls.clear()
+    workshop.ensure_venv(venv)
+    assert not (venv / "half-installed").exists()
+    assert fake.calls == [creating(venv), "install into venv"]
+    assert lines(capsys)[0] == f"[workshop] removing {venv}: its set-up did not finish (or it was not made by this script)"
+
+
+def test_a_changed_lock_updates_the_venv_in_place(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    (venv / "kept").write_text("")
+    workshop.LOCK.write_text("pytest==9.2.0\npluggy==1.7.0\n", encoding="utf-8")
+    capsys.readouterr()
+    fake.calls.clear()
+    workshop.ensure_venv(venv)
+    assert (venv / "kept").exists()
+    assert fake.calls == ["install into venv"]
+    assert workshop.read_stamp(venv)["lock"] == workshop.digest(workshop.LOCK)
+    assert lines(capsys)[0] == f"[workshop] {venv}: requirements.lock or pyproject.toml changed; updating it"
+
+
+@pytest.mark.parametrize("existing", [False, True], ids=["fresh build", "update in place"])
+def test_a_failed_install_removes_the_venv(fake, tmp_path, capsys, existing):
+    venv = tmp_path / "venv"
+    if existing:
+        workshop.ensure_venv(venv)
+        workshop.PYPROJECT.write_text("[project]\nname = 'y'\n", encoding="utf-8")
+    capsys.readouterr()
+    fake.fail = workshop.SetupError("installing requirements.lock failed (exit code 1)")
+    with pytest.raises(workshop.SetupError, match=r"^installing requirements\.lock failed \(exit code 1\)$"):
+        workshop.ensure_venv(venv)
+    assert not venv.exists()
+    assert lines(capsys)[-1] == f"[workshop] removing {venv}: the set-up did not finish, so the next attempt starts clean"
+    fake.fail = None
+    workshop.ensure_venv(venv)
+    assert workshop.read_stamp(venv) == workshop.wanted_stamp()
+
+
+def test_an_interrupted_install_removes_the_venv(fake, tmp_path):
+    venv = tmp_path / "venv"
+    fake.fail = KeyboardInterrupt()
+    with pytest.raises(workshop.SetupError, match=r"^set-up interrupted$"):
+        workshop.ensure_venv(venv)
+    assert not venv.exists()
+
+
+def test_a_folder_that_is_not_a_venv_is_never_removed(fake, tmp_path):
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("keep me")
+    with pytest.raises(workshop.SetupError, match=r"is not a venv \(no pyvenv\.cfg\) and not empty"):
+        workshop.ensure_venv(folder)
+    assert (folder / "mine.txt").read_text() == "keep me"
+    assert fake.calls == []
+
+
+def test_a_python_older_than_3_10_is_refused(fake, tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "version_info", (3, 9, 18, "final", 0))
+    monkeypatch.setattr(workshop.platform, "python_version", lambda: "3.9.18")
+    with pytest.raises(workshop.SetupError) as refused:
+        workshop.ensure_venv(tmp_path / "venv")
+    assert str(refused.value) == (
+        "this is cpython 3.9.18; groundlab supports CPython 3.10 to 3.13: run this with one of those (make: PYTHON=...)"
+    )
+    assert not (tmp_path / "venv").exists()
+
+
+def test_a_newer_python_is_warned_about_but_used(fake, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "version_info", (3, 14, 0, "final", 0))
+    monkeypatch.setattr(workshop.platform, "python_version", lambda: "3.14.0")
+    workshop.ensure_venv(tmp_path / "venv")
+    assert lines(capsys)[0] == "[workshop] warning: this is cpython 3.14.0, which is untested; groundlab supports CPython 3.10 to 3.13"
+    assert workshop.read_stamp(tmp_path / "venv")["interpreter"]["version"] == "3.14.0"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt", reason="SIGTERM to oneself is POSIX only")
+def test_sigterm_during_the_install_removes_the_venv(tmp_path):
+    venv = tmp_path / "venv"
+    driver = textwrap.dedent(
+        f"""
+        import os, signal, sys, time
+        from pathlib import Path
+        sys.path.insert(0, {str(ROOT)!r})
+        from tools import workshop
+
+        def step(command, what):
+            python = workshop.venv_python(Path(str(command[3])))
+            python.parent.mkdir(parents=True)
+            python.write_text("")
+            (python.parent.parent / "pyvenv.cfg").write_text("home = fake")
+
+        def install(venv):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(30)
+
+        workshop.step, workshop.install_packages = step, install
+        sys.exit(workshop.main(["--venv", {str(venv)!r}, "install"]))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", driver], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[-2:] == [
+        f"[workshop] removing {venv}: the set-up did not finish, so the next attempt starts clean",
+        "[workshop] error: set-up interrupted",
+    ]
+    assert not venv.exists()
+
+
+def run_without_make(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """The no-make route, exactly as a Windows or macOS user types it, with a PATH that holds
+    no make (nor anything else)."""
+    empty = cwd / "empty-path"
+    empty.mkdir(exist_ok=True)
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = str(empty)
+    assert shutil.which("make", path=env["PATH"]) is None
+    return subprocess.run([sys.executable, str(SCRIPT), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
+
+
+def test_the_script_runs_without_make_and_lists_its_commands(tmp_path):
+    done = run_without_make("--help", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    for command in workshop.COMMANDS:
+        assert f"{command}: {workshop.COMMANDS[command]}" in " ".join(done.stdout.split())
+
+
+def test_the_script_refuses_to_replace_a_folder_that_is_not_a_venv(tmp_path):
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "notes.txt").write_text("keep me")
+    done = run_without_make("--venv", "work", "install", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout.splitlines() == [
+        f"[workshop] error: {tmp_path / 'work'} is not a venv (no pyvenv.cfg) and not empty: move it away or choose another --venv"
+    ]
+    assert (tmp_path / "work" / "notes.txt").read_text() == "keep me"
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="GNU make is not installed here")
+@pytest.mark.parametrize("target", ["lab", "test", "test-no-browser", "student", "lock", "clean"])
+def test_make_hands_python_and_venv_to_the_script(target):
+    done = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), target, "PYTHON=/opt/py/bin/python3.10", "VENV=build/venv-3.10"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stdout.splitlines() if not line.startswith("make")] == [
+        f"/opt/py/bin/python3.10 tools/workshop.py --venv build/venv-3.10 {target}"
+    ]

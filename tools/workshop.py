@@ -1,0 +1,356 @@
+"""Set-up and tasks for the workbook on Linux, macOS and Windows, with or without make.
+
+``python tools/workshop.py COMMAND`` (on Windows ``py tools\\workshop.py COMMAND``) needs only
+the Python that runs it, CPython 3.10 to 3.13. The Makefile's targets call it, so ``make lab``
+and ``python tools/workshop.py lab`` are the same thing.
+
+Commands: ``install`` (build or update the venv), ``lab`` (open the workbook in JupyterLab),
+``test`` (every test, then nbval over the stored notebooks), ``test-no-browser`` (the same
+without the browser tests, which CI runs on the oldest and newest supported Pythons),
+``student``, ``demo``, ``notebooks``, ``bench``, ``lock`` and ``clean``.
+
+How the venv is kept usable:
+
+* it is built by the Python that runs this script, from ``requirements.lock`` (one universal
+  lock with environment markers, so every supported Python and platform installs the same
+  pinned packages where it can), and then holds this checkout as an editable install;
+* a stamp file inside it records the interpreter it was built with and the digests of
+  ``requirements.lock`` and ``pyproject.toml``. It is written last, only when every step
+  succeeded;
+* a venv without a valid stamp (a set-up that failed or was interrupted, or one made by
+  hand) or built by another interpreter is removed and built again from scratch;
+* when only the lock or ``pyproject.toml`` changed, the venv is updated in place; the stamp
+  is removed first, so an update that does not finish means a fresh build next time;
+* a set-up that fails, or is stopped with Ctrl-C or SIGTERM, removes the venv it was
+  building, and says so.
+
+Workbook tooling, not library code: nothing in ``groundlab`` imports it, and it imports the
+standard library only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import platform
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+from typing import Sequence
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / "requirements.lock"
+PYPROJECT = ROOT / "pyproject.toml"
+DEFAULT_VENV = ROOT / ".venv"
+STAMP = "groundlab-setup.json"
+"""File name of the stamp inside a finished venv."""
+SUPPORTED = ((3, 10), (3, 13))
+"""The oldest and newest CPython (major, minor) that the lock and the tests support."""
+UV_VERSION = "0.13.9"
+"""The uv release that ``lock`` installs into a throwaway venv to compile the lock."""
+LOCK_COMMAND = [
+    "pip", "compile", "pyproject.toml", "--universal", "--python-version", "3.10",
+    "--extra", "test", "--extra", "live", "-o", "requirements.lock", "--quiet",
+]
+"""The arguments of ``uv`` that produce ``requirements.lock`` (uv keeps the versions already
+in the output file wherever they are still valid)."""
+# Kernels started by nbval and by `notebooks` use matplotlib's inline backend, so stored
+# outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
+KERNEL_BACKEND = "module://matplotlib_inline.backend_inline"
+NBVAL = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "notebooks/"]
+
+
+class SetupError(Exception):
+    """A set-up step failed; the message says which and what was done about it."""
+
+
+def say(message: str) -> None:
+    """Print one line of progress, marked as this script's."""
+    print(f"[workshop] {message}", flush=True)
+
+
+def venv_python(venv: Path) -> Path:
+    """The interpreter of ``venv`` (``Scripts\\python.exe`` on Windows, ``bin/python`` elsewhere)."""
+    return venv / "Scripts" / "python.exe" if os.name == "nt" else venv / "bin" / "python"
+
+
+def interpreter() -> dict:
+    """Who is building: the real path of the base interpreter (run from inside a venv, the
+    interpreter that venv was made from), its version and implementation."""
+    base = getattr(sys, "_base_executable", None) or sys.executable
+    return {
+        "executable": os.path.normcase(os.path.realpath(base)),
+        "version": platform.python_version(),
+        "implementation": sys.implementation.name,
+    }
+
+
+def digest(path: Path) -> str:
+    """The sha256 of a file's bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def wanted_stamp() -> dict:
+    """The stamp a venv built now, by this interpreter, from these files would carry."""
+    return {"interpreter": interpreter(), "lock": digest(LOCK), "pyproject": digest(PYPROJECT)}
+
+
+def read_stamp(venv: Path) -> dict | None:
+    """The stamp of ``venv``, or ``None`` when it has none or it cannot be read."""
+    try:
+        data = json.loads((venv / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def write_stamp(venv: Path, stamp: dict) -> None:
+    """Write the stamp atomically (a temporary file, then a rename)."""
+    temporary = venv / (STAMP + ".tmp")
+    temporary.write_text(json.dumps(stamp, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(temporary, venv / STAMP)
+
+
+def check_python() -> None:
+    """Refuse a Python older than the oldest supported one; warn about one that is newer or is
+    not CPython (the lock may still install there, but nothing was tested on it)."""
+    low, high = SUPPORTED
+    supported = f"CPython {low[0]}.{low[1]} to {high[0]}.{high[1]}"
+    this = f"{sys.implementation.name} {platform.python_version()}"
+    if sys.version_info[:2] < low:
+        raise SetupError(f"this is {this}; groundlab supports {supported}: run this with one of those (make: PYTHON=...)")
+    if sys.implementation.name != "cpython" or sys.version_info[:2] > high:
+        say(f"warning: this is {this}, which is untested; groundlab supports {supported}")
+
+
+def remove_tree(path: Path) -> None:
+    """Remove a folder, read-only files included (pip leaves some on Windows)."""
+
+    def retry_writable(function, name, _info):
+        os.chmod(name, stat.S_IWRITE)
+        function(name)
+
+    if sys.version_info >= (3, 12):
+        shutil.rmtree(path, onexc=retry_writable)
+    else:
+        shutil.rmtree(path, onerror=retry_writable)
+
+
+def remove_venv(venv: Path, why: str) -> None:
+    """Remove ``venv``, saying why; refuse a non-empty folder that is not a venv at all."""
+    if not venv.exists():
+        return
+    if not (venv / "pyvenv.cfg").exists() and any(venv.iterdir()):
+        raise SetupError(f"{venv} is not a venv (no pyvenv.cfg) and not empty: move it away or choose another --venv")
+    say(f"removing {venv}: {why}")
+    remove_tree(venv)
+
+
+def run(command: Sequence[str | Path], env: dict | None = None, cwd: Path = ROOT) -> int:
+    """Run a command from the checkout and return its exit code."""
+    return subprocess.call([str(part) for part in command], cwd=cwd, env=env)
+
+
+def step(command: Sequence[str | Path], what: str) -> None:
+    """Run one set-up step; ``SetupError`` if it fails."""
+    say(what)
+    code = run(command)
+    if code != 0:
+        raise SetupError(f"{what} failed (exit code {code})")
+
+
+def install_packages(venv: Path) -> None:
+    """Install the locked packages, then this checkout (editable, without dependencies)."""
+    python = venv_python(venv)
+    # --no-compile: Python compiles each module when it is first imported instead, which saves
+    # about a third of the install time (most installed modules are never imported here).
+    step([python, "-m", "pip", "install", "--disable-pip-version-check", "--no-compile", "-r", LOCK], "installing requirements.lock")
+    step(
+        [python, "-m", "pip", "install", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", ROOT],
+        "installing groundlab (editable; built with the locked hatchling, offline)",
+    )
+
+
+def _interrupted(signum, _frame):
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def ensure_venv(venv: Path) -> Path:
+    """Build or update ``venv`` as the module docstring describes; return its interpreter."""
+    check_python()
+    wanted = wanted_stamp()
+    stamp = read_stamp(venv)
+    python = venv_python(venv)
+    if stamp == wanted and python.exists():
+        return python
+    fresh = True
+    if venv.exists():
+        if stamp is None or not python.exists():
+            remove_venv(venv, "its set-up did not finish (or it was not made by this script)")
+        elif stamp.get("interpreter") != wanted["interpreter"]:
+            built = stamp.get("interpreter", {})
+            remove_venv(venv, f"built by {built.get('executable')} ({built.get('version')}), not by {wanted['interpreter']['executable']}")
+        else:
+            fresh = False
+    previous = signal.signal(signal.SIGTERM, _interrupted) if hasattr(signal, "SIGTERM") else None
+    try:
+        if fresh:
+            step([sys.executable, "-m", "venv", venv], f"creating {venv} with Python {platform.python_version()} ({sys.executable})")
+        else:
+            say(f"{venv}: requirements.lock or pyproject.toml changed; updating it")
+            (venv / STAMP).unlink()
+        install_packages(venv)
+        write_stamp(venv, wanted)
+    except BaseException as error:
+        remove_venv(venv, "the set-up did not finish, so the next attempt starts clean")
+        if isinstance(error, KeyboardInterrupt):
+            raise SetupError("set-up interrupted") from None
+        raise
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    say(f"{venv} is ready (Python {platform.python_version()})")
+    return python
+
+
+def test_env() -> dict:
+    """The environment for test runs: the JSONTestSuite files beside a checkout when present."""
+    env = dict(os.environ)
+    suite = ROOT.parent / "shared" / "conformance" / "JSONTestSuite" / "test_parsing"
+    if "GROUNDLAB_JSONTESTSUITE" not in env and suite.is_dir():
+        env["GROUNDLAB_JSONTESTSUITE"] = str(suite)
+    return env
+
+
+def kernel_env() -> dict:
+    """``test_env`` with the inline matplotlib backend for notebook kernels."""
+    return {**test_env(), "MPLBACKEND": KERNEL_BACKEND}
+
+
+def run_tests(python: Path, marker: str | None) -> int:
+    """pytest over ``tests/`` (only ``marker``'s tests when given), then nbval over the stored
+    notebooks when there are any; non-zero if either fails."""
+    selection = ["-m", marker] if marker else []
+    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", "--durations=15", *selection, "tests"], env=test_env())
+    if glob.glob(str(ROOT / "notebooks" / "*.ipynb")):
+        status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *NBVAL], env=kernel_env()) or status
+    else:
+        say("no notebooks/*.ipynb: nbval skipped")
+    return status
+
+
+def root_flag() -> list[str]:
+    """``--allow-root`` when running as root (Jupyter refuses root without it; CI runs as root)."""
+    return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+def lab(python: Path) -> int:
+    """JupyterLab on 127.0.0.1, opening ``notebooks/``. notebook_shim, which only carries over
+    classic Notebook server configuration (the workbook has none), is disabled: it reads every
+    server setting, the deprecated ``ServerApp.token`` too, and so printed a deprecation warning
+    at every start."""
+    return run([
+        python, "-m", "jupyterlab", "--ip=127.0.0.1", *root_flag(),
+        "--ServerApp.jpserver_extensions=notebook_shim=False", "notebooks/",
+    ])
+
+
+def demo(python: Path) -> int:
+    """The one-page claim editor with Voila, on 127.0.0.1."""
+    page = "notebooks/demo_claim_editor.ipynb"
+    return run([python, "-m", "nbformat.sign", page]) or run([python, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", page])
+
+
+def lock(upgrade: bool) -> int:
+    """Regenerate ``requirements.lock`` with uv in a throwaway venv (any supported Python will
+    do: the lock is universal). ``upgrade`` lets uv move every pin to its newest valid version."""
+    check_python()
+    folder = ROOT / "build" / "lock-venv"
+    if folder.exists():
+        remove_tree(folder)
+    try:
+        step([sys.executable, "-m", "venv", folder], "creating a throwaway venv for uv")
+        step([venv_python(folder), "-m", "pip", "install", "--disable-pip-version-check", f"uv=={UV_VERSION}"], f"installing uv {UV_VERSION}")
+        command = [venv_python(folder), "-m", "uv", *LOCK_COMMAND, *(["--upgrade"] if upgrade else [])]
+        say("compiling requirements.lock: " + " ".join(["uv", *LOCK_COMMAND]))
+        return run(command)
+    finally:
+        remove_tree(folder)
+
+
+def clean(venv: Path) -> int:
+    """Remove the venv, build outputs and caches."""
+    remove_venv(venv, "clean")
+    for name in ("build", "dist", ".pytest_cache", ".hypothesis", "benchmarks/out"):
+        if (ROOT / name).exists():
+            remove_tree(ROOT / name)
+    for path in (ROOT / "tests" / "browser" / "screenshots").glob("*.png"):
+        path.unlink()
+    for folder in sorted(ROOT.rglob("__pycache__"), reverse=True):
+        if folder.is_dir() and venv not in folder.parents:
+            remove_tree(folder)
+    return 0
+
+
+COMMANDS = {
+    "install": "build or update the venv from requirements.lock",
+    "lab": "open the workbook in JupyterLab",
+    "test": "every test, then nbval over the stored notebooks",
+    "test-no-browser": "the tests without the browser tests, then nbval",
+    "student": "student copies without outputs and solutions, in build/student",
+    "demo": "the one-page claim editor with Voila",
+    "notebooks": "re-execute every notebook and save it without widget state",
+    "bench": "timing and memory figures",
+    "lock": "regenerate requirements.lock (uv, universal, pins kept where valid)",
+    "clean": "remove the venv, build outputs and caches",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python tools/workshop.py [--venv DIR] COMMAND``; returns the exit code."""
+    parser = argparse.ArgumentParser(
+        prog="python tools/workshop.py",
+        description=__doc__.split("\n")[0],
+        epilog="commands: " + "; ".join(f"{name}: {text}" for name, text in COMMANDS.items()),
+    )
+    parser.add_argument("--venv", default=str(DEFAULT_VENV), help="the venv to use (default: .venv in the checkout)")
+    parser.add_argument("--upgrade", action="store_true", help="lock only: move every pin to its newest valid version")
+    parser.add_argument("command", choices=sorted(COMMANDS))
+    args = parser.parse_args(argv)
+    venv = Path(args.venv)
+    venv = venv if venv.is_absolute() else Path.cwd() / venv
+    try:
+        if args.command == "lock":
+            return lock(args.upgrade)
+        if args.command == "clean":
+            return clean(venv)
+        python = ensure_venv(venv)
+        if args.command == "install":
+            return 0
+        if args.command == "lab":
+            return lab(python)
+        if args.command in ("test", "test-no-browser"):
+            return run_tests(python, None if args.command == "test" else "not browser")
+        if args.command == "student":
+            return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"])
+        if args.command == "demo":
+            return demo(python)
+        if args.command == "notebooks":
+            return run([python, "tools/notebooks.py", "execute", *sorted(glob.glob("notebooks/*.ipynb", root_dir=ROOT))], env=kernel_env())
+        return run([python, "benchmarks/run.py"])
+    except SetupError as error:
+        say(f"error: {error}")
+        return 1
+    except KeyboardInterrupt:
+        say("interrupted")
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
