@@ -168,7 +168,7 @@ def _import_httpx() -> Any:
         import httpx
     except ImportError as exc:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "OpenAICompatibleChatModel needs httpx; install it with: pip install 'groundlab[live]'"
+            "OpenAICompatibleChatModel needs httpx; install it with: pip install -e '.[live]' in a clone, or pip install httpx"
         ) from exc
     return httpx
 
@@ -197,7 +197,7 @@ class OpenAICompatibleChatModel:
             example ``claims_response_format()``), sent as JSON; default ``None``.
 
     Raises:
-        ImportError: ``httpx`` is not installed (the message says ``pip install 'groundlab[live]'``).
+        ImportError: ``httpx`` is not installed (the message says how to install it).
         TypeError / ValueError: an argument of the wrong type or value.
     """
 

@@ -35,7 +35,14 @@ def loaded_after(module: str) -> list[str]:
     ],
 )
 def test_what_each_module_loads(module, heavy):
-    assert loaded_after(module) == heavy
+    loaded = loaded_after(module)
+    if module == "groundlab.view.styler" and "matplotlib" in loaded:
+        # pandas before 3.0 (the release CPython 3.10 gets) imports matplotlib with its Styler
+        import pandas
+
+        assert int(pandas.__version__.split(".")[0]) < 3
+        loaded = [name for name in loaded if name != "matplotlib"]
+    assert loaded == heavy
 
 
 def test_the_widget_index_and_the_top_level_name_the_same_objects():
