@@ -116,5 +116,5 @@ def test_light_grounding_modules_import_without_httpx_or_pydantic():
 
 def test_adapter_without_httpx_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "httpx", None)
-    with pytest.raises(ImportError, match=r"pip install 'groundlab\[live\]'"):
+    with pytest.raises(ImportError, match=r"install it with: pip install -e '\.\[live\]' in a clone, or pip install httpx"):
         OpenAICompatibleChatModel("http://127.0.0.1:1/v1", "m")
