@@ -121,6 +121,7 @@ _lazy(
 _lazy("groundlab.lab.detector", "ExplanationConfusion", "PointDecision", "explanation_confusion", "point_kept")
 _lazy("groundlab.lab.report", "LabReport", "lab_report")
 _lazy("groundlab.view.exercise", "Exercise", "Feedback")
+_lazy("groundlab.view.lab_exercises", "beat_citation_only_exercise", "dropped_not_exercise")
 _lazy("groundlab.view.goals", "rung_goal", "score_goal", "verdict_goal")
 _lazy("groundlab.view.trace", "TraceRow", "decided_row", "trace_rows")
 _lazy(

@@ -265,21 +265,18 @@ def read(text: str, plain_error: Exception | None = None):
     """Read JSON text under the reading-phase rules; return the decoded value.
 
     ``plain_error`` is what :data:`PLAIN` raised for this text, when the caller
-    already tried it (then the text is not read again where a cheap test
-    suffices). Raises :class:`~groundlab.core.errors.ClaimsSyntaxError`
-    (``not_json``, ``duplicate_member``, ``too_deep``, ``bad_number``) for the
-    first problem from the left.
+    already tried it: a syntax error there is a syntax error here too, unless a
+    repeated name came first, which the cheap test below settles. Raises
+    :class:`~groundlab.core.errors.ClaimsSyntaxError` (``not_json``,
+    ``duplicate_member``, ``too_deep``, ``bad_number``) for the first problem from
+    the left.
     """
-    if plain_error is not None:  # PLAIN has no duplicate hook: closed objects are unchecked
-        end = plain_error.pos if isinstance(plain_error, json.JSONDecodeError) else len(text)
-        if not isinstance(plain_error, RecursionError) and _nothing_before(text, end, closed_too=True):
-            code = plain_error.code if isinstance(plain_error, Problem) else "not_json"
-            raise _lazy(text, code) from None
-        return _exact_read(text)
+    if isinstance(plain_error, Problem) and _nothing_before(text, len(text), closed_too=True):
+        raise _lazy(text, plain_error.code) from None  # a constant or an overflowing number
     try:
         value = FAST.decode(text)
     except json.JSONDecodeError as err:
-        if _nothing_before(text, err.pos):
+        if _one_value_before(text, err.pos) or _nothing_before(text, err.pos):
             raise _lazy(text, "not_json") from None
     except Problem as problem:  # a hook: a constant or an overflowing number, met inline
         if problem.code != "duplicate_member" and _nothing_before(text, len(text), closed_too=True):
@@ -291,6 +288,16 @@ def read(text: str, plain_error: Exception | None = None):
             return value
         raise _lazy(text, "too_deep")  # every other rule passed: the nesting is the first problem
     return _exact_read(text)
+
+
+def _one_value_before(text: str, end: int) -> bool:
+    """True when one whole value, read with every hook, ends before ``end`` within the depth
+    limit: then the problem at ``end`` (text after the value) is the first one."""
+    try:
+        _, value_end = FAST.raw_decode(text, _scanner.whitespace_end(text, 0))
+    except (json.JSONDecodeError, Problem, RecursionError):
+        return False
+    return value_end <= end and not max_depth_exceeded(text[:value_end])
 
 
 def _exact_read(text: str):

@@ -43,9 +43,11 @@ class Exercise:
       solution;
     * ``solution`` -- the solution code, shown by :meth:`solution`.
 
-    :attr:`outcome` is the first check's :class:`Feedback` (``None`` before any), so
-    a :class:`~groundlab.view.scoreboard.Scoreboard` counts first tries; later checks
-    update :attr:`last` only. ``ValueError`` when there is no hint.
+    :attr:`outcome` is ``None`` before any check; then a :class:`Feedback` that is
+    right once a check was right before the solution was shown, which is what a
+    :class:`~groundlab.view.scoreboard.Scoreboard` counts (running a notebook top to
+    bottom on the starter answer therefore costs nothing). :attr:`last` is the latest
+    check's feedback. ``ValueError`` when there is no hint.
     """
 
     def __init__(
@@ -61,10 +63,20 @@ class Exercise:
         self.title, self.task, self.goal = title, task, goal
         self.hints, self._solution = tuple(hints), solution
         self.hints_shown = 0
-        self.outcome: Feedback | None = None
         self.last: Feedback | None = None
         self.checks = 0
+        self.solved = False
+        self.solution_shown = False
         self._boards: list = []
+
+    @property
+    def outcome(self) -> Feedback | None:
+        """``None`` before any check; else right when solved before the solution was shown."""
+        if self.last is None:
+            return None
+        if self.solved:
+            return Feedback(True, "solved before the solution was shown")
+        return self.last if not self.last.right else Feedback(False, "solved after the solution was shown")
 
     def check(self, answer: Any) -> Feedback:
         """Check ``answer`` against the goal; return (and show) the :class:`Feedback`."""
@@ -74,10 +86,10 @@ class Exercise:
             feedback = Feedback(False, f"checking raised {type(err).__name__}: {err}")
         self.checks += 1
         self.last = feedback
-        if self.outcome is None:
-            self.outcome = feedback
-            for board in self._boards:
-                board.refresh()
+        if feedback.right and not self.solution_shown:
+            self.solved = True
+        for board in self._boards:
+            board.refresh()
         return feedback
 
     def hint(self) -> str:
@@ -86,7 +98,8 @@ class Exercise:
         return f"Hint {self.hints_shown} of {len(self.hints)}: {self.hints[self.hints_shown - 1]}"
 
     def solution(self) -> str:
-        """The solution code (plain text)."""
+        """The solution code (plain text); a later right check no longer counts as solved."""
+        self.solution_shown = True
         return self._solution
 
     def __str__(self) -> str:

@@ -34,7 +34,17 @@ def test_the_goal_says_what_is_still_wrong():
     assert broken.message.startswith("the citation-only check should accept it, but it rejects it; the contract should say VALUE_MISMATCH, but it says NO_CITATION")
     right = q.check(_answer({(1, "value"): "true"}))
     assert right == Feedback(True, "the contract says VALUE_MISMATCH (claim 1 value: FAILED: claimed 'true', but prod-v2 says retry_enabled=false).")
-    assert (q.outcome, q.last, q.checks) == (first, right, 4)  # the first try is what counts
+    assert (q.last, q.checks, q.solved) == (right, 4, True)
+    assert q.outcome == Feedback(True, "solved before the solution was shown")
+
+
+def test_a_solution_seen_first_means_it_no_longer_counts():
+    q = _exercise()
+    q.check(COMPLETE.raw)
+    assert q.outcome.right is False
+    q.solution()
+    q.check(_answer({(1, "value"): "true"}))
+    assert q.outcome == Feedback(False, "solved after the solution was shown")
 
 
 def test_hints_come_one_at_a_time_before_the_solution():

@@ -113,11 +113,12 @@ def test_score_goal_answer_must_be_a_verifier(beat_citation_only):
         score_goal(280)
 
 
-def test_an_exercise_with_a_score_goal_counts_its_first_try(beat_citation_only):
+def test_an_exercise_with_a_score_goal_counts_once_it_is_solved(beat_citation_only):
     q = Exercise("Beat it", "Agree on more.", beat_citation_only, ["Start from the citation-only verifier."], "def my_verifier(): ...")
     assert not q.check(citation_only_verifier).right
+    assert not q.outcome.right
     assert q.check(_value_check).right
-    assert q.checks == 2 and not q.outcome.right and q.last.right
+    assert q.checks == 2 and q.outcome.right and q.last.right
 
 
 def test_goals_need_no_widget_library():
