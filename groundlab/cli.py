@@ -33,7 +33,7 @@ from typing import Mapping, Sequence
 from groundlab.core.claims import MAX_INPUT_UNITS, format_path
 from groundlab.core.contract import verify_answer
 from groundlab.core.registry import load_registry, load_request
-from groundlab.core.trusted import FrozenFixtureError, TrustedInputError
+from groundlab.core.trusted import FrozenFixtureError, TrustedInputError, read_trusted_bytes
 from groundlab.study.cases import frozen_digests, load_case_set
 from groundlab.view.trace import trace_rows
 
@@ -86,6 +86,17 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse exits 2 too; keep its message, add a hint
         self.print_usage(sys.stderr)
         self.exit(EXIT_ERROR, f"{self.prog}: error: {message}\nTry '{self.prog} --help'.\n")
+
+
+def _count(text: str) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 0 or more")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -144,7 +155,7 @@ def build_parser() -> argparse.ArgumentParser:
         "quote-perturbation catalogue, and how the built-in verifiers score on the mutation catalogue.",
         **common,
     )
-    lab.add_argument("--per-kind", type=int, default=3, metavar="N", help="disagreements listed per kind (default 3)")
+    lab.add_argument("--per-kind", type=_count, default=3, metavar="N", help="disagreements listed per kind (default 3)")
     lab.add_argument("--json", action="store_true", help="print the ladder and the scores as JSON")
     lab.set_defaults(handler=_cmd_lab)
     return parser
@@ -254,15 +265,13 @@ _ANSWER_READ_LIMIT = 3 * MAX_INPUT_UNITS + 1
 def _read_answer(name: str) -> bytes:
     if name == "-":
         return sys.stdin.buffer.read(_ANSWER_READ_LIMIT)
-    try:
-        with open(name, "rb") as handle:
-            return handle.read(_ANSWER_READ_LIMIT)
-    except FileNotFoundError:
-        raise TrustedInputError(name, "no such file") from None
-    except IsADirectoryError:
-        raise TrustedInputError(name, "is a directory, not a file") from None
-    except OSError as err:
-        raise TrustedInputError(name, f"cannot be read ({err.strerror or err})") from None
+    try:  # a regular file only, read without blocking: a FIFO or a device is refused
+        return read_trusted_bytes(name, limit=_ANSWER_READ_LIMIT - 1)
+    except TrustedInputError as err:
+        if err.code != "too_large":
+            raise
+    with open(name, "rb") as handle:  # a regular file over the limit: enough to refuse it as too_long
+        return handle.read(_ANSWER_READ_LIMIT)
 
 
 def _verify_inputs(args: argparse.Namespace):
@@ -353,7 +362,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
-    return args.handler(args)
+    try:
+        return args.handler(args)
+    except BrokenPipeError:
+        raise
+    except OSError as err:  # the output cannot be written (a full disk, a closed terminal)
+        sys.stderr.write(_safe(f"groundlab: cannot write the output ({err.strerror or err})") + "\n")
+        return EXIT_ERROR
 
 
 if __name__ == "__main__":  # pragma: no cover

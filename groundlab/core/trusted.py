@@ -285,20 +285,24 @@ class FrozenFixtureError(RuntimeError):
 def read_checksums(folder: Path) -> dict[str, str]:
     """``file name -> hex digest`` from ``folder/SHA256SUMS`` (``sha256sum`` text format).
 
-    Raises :class:`FrozenFixtureError` when the file is missing and ``ValueError``
-    for a malformed line.
+    Raises :class:`FrozenFixtureError` when the file is missing, unreadable, not
+    UTF-8, or has a malformed line.
     """
     sums: dict[str, str] = {}
     try:
         text = (folder / CHECKSUM_FILE).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} is missing, so nothing can be verified"]) from None
+    except UnicodeDecodeError as err:
+        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} is not UTF-8 text (byte {err.start})"]) from None
+    except OSError as err:
+        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} cannot be read ({err.strerror or err})"]) from None
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         parts = line.split(None, 1)
         if len(parts) != 2 or len(parts[0]) != 64:
-            raise ValueError(f"{folder / CHECKSUM_FILE}, line {number}: expected '<sha256>  <file>'")
+            raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE}, line {number}: expected '<sha256>  <file>'"])
         sums[parts[1].lstrip("*").strip()] = parts[0].lower()
     return sums
 

@@ -37,9 +37,12 @@ _HEADER_LINE = re.compile(rf"(?i)({_HEADER}[ \t]*[:=][ \t]*)(?![\"'\s])([^\r\n]+
 # Names of members, parameters and variables that hold a credential: api_key,
 # x-api-key, access_token, client_secret, password, "passwd", session_id ...
 _NAME = (
-    r"\b(?:[A-Za-z0-9]+[_.-]){0,6}"
+    r"\b(?:(?:[A-Za-z0-9]+[_.-]){0,6}"
     r"(?:api[_-]?key|apikey|key|token|secret|password|passwd|pwd|pass|passphrase"
-    r"|credentials?|auth|session(?:[_-]?id)?|sid|signature|sig)\b"
+    r"|credentials?|auth|session(?:[_-]?id)?|sid|signature|sig)"
+    # camelCase and PascalCase: accessToken, clientSecret, AccountKey (not "monkey")
+    r"|(?-i:[A-Za-z][A-Za-z0-9]*?[a-z0-9](?:Key|Token|Secret|Password|Passwd|Pwd|Passphrase"
+    r"|Credentials?|Auth|Session(?:Id)?|Signature|Sig)))\b"
 )
 _NAMED_VALUE = re.compile(
     rf"(?i)({_NAME}[\"']?\s*[:=]\s*)"
@@ -53,7 +56,7 @@ _PREFIXED = re.compile(
     r"(sk-ant-|sk-proj-|sk-svcacct-|sk-)[A-Za-z0-9_\-]{3,}"
     r"|(sk_live_|sk_test_|rk_live_|rk_test_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_"
     r"|xoxb-|xoxp-|xoxa-|xoxr-|xoxs-|xapp-|glpat-|hf_|npm_|pypi-|AIza)[A-Za-z0-9_\-]{8,})"
-    r"(?![A-Za-z0-9_\-*])"  # the whole token, and not one masked already ("sk-proj-***")
+    r"(?![A-Za-z0-9_\-]|\*{3}(?!\*))"  # the whole token (Markdown ** around it is fine), not one masked already ("sk-proj-***")
 )
 # AWS access key ids: a four-letter prefix, then 16 upper-case letters or digits.
 _AWS_KEY_ID = re.compile(

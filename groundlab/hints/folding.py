@@ -150,7 +150,7 @@ _CHANGES: dict[str, Callable[[str], bool]] = {
 from the text's distinct characters or one search, without building the result."""
 
 
-EQUIVALENCE_LIMIT = 1 << 16
+EQUIVALENCE_LIMIT = 1 << 13
 """Longest text, in code points, :func:`equivalence` searches; a longer one gives ``None``."""
 
 

@@ -110,6 +110,9 @@ def _case(obj: Any, where: str) -> Case:
         raise TrustedInputError(
             where, f"expected {obj['expected']!r} is not a status; use one of {', '.join(s.value for s in Status)}"
         ) from None
+    for key in ("family", "description"):
+        if not isinstance(obj.get(key, ""), str):
+            raise TrustedInputError(where, f"{key} must be a string, not {type(obj[key]).__name__}")
     code = obj.get("code")
     if expected is Status.INVALID_JSON and code is not None and code not in ERROR_CODES:
         raise TrustedInputError(where, f"an INVALID_JSON case's code must be one of {', '.join(ERROR_CODES)}")
@@ -117,8 +120,8 @@ def _case(obj: Any, where: str) -> Case:
         raise TrustedInputError(where, "only an INVALID_JSON case has a code")
     return Case(
         id=obj["id"],
-        family=str(obj.get("family", "")),
-        description=str(obj.get("description", "")),
+        family=obj.get("family", ""),
+        description=obj.get("description", ""),
         raw=obj["raw"],
         request=request_from_dict(obj["request"], f"{where}.request"),
         expected=expected,

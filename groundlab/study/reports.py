@@ -135,15 +135,15 @@ def save_report(report: AuditReport, folder: str | Path) -> Path:
     number = 1
     while True:
         path = folder / ("audit.json" if number == 1 else f"audit-{number}.json")
+        # written to a hidden sibling and linked into place, so a signal never leaves a partial report
+        temporary = folder / f".{path.name}.{os.getpid()}.tmp"
+        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
         try:
-            handle = open(path, "x", encoding="utf-8", newline="\n")
+            os.link(temporary, path)  # fails if the name appeared meanwhile: never overwrites
         except FileExistsError:
             number += 1
             continue
-        try:
-            with handle:
-                handle.write(text)
-        except BaseException:
-            os.unlink(path)
-            raise
+        finally:
+            os.unlink(temporary)
         return path

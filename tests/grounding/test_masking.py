@@ -91,3 +91,20 @@ def test_mask_secrets_rejects_non_text():
         mask_secrets(b"x")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="secrets must be str or None, not int"):
         mask_secrets("x", 3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("**sk-proj-AAAAAAAAAAAAAAAAAAAAAAAA**", "AAAAAAAAAAAAAAAAAAAAAAAA"),
+        ("key is ghp_BBBBBBBBBBBBBBBBBBBBBBBB*", "BBBBBBBBBBBBBBBBBBBBBBBB"),
+        ("accessToken=abc123secret", "abc123secret"),
+        ('{"clientSecret": "qq-secret-qq"}', "qq-secret-qq"),
+        ("refreshToken: zz-refresh-zz", "zz-refresh-zz"),
+        ("Endpoint=x;AccountKey=Zm9vYmFyYmF6;", "Zm9vYmFyYmF6"),
+    ],
+)
+def test_markdown_wrapped_and_camel_case_credentials_are_masked(text, secret):
+    from groundlab import mask_secrets
+
+    assert secret not in mask_secrets(text)

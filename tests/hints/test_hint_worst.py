@@ -115,3 +115,16 @@ def test_repetitive_texts_get_well_formed_hints_within_the_budget(quote, source)
     seconds, hints = timed(lambda: value_hints(quote[:2048], source[:2048]))
     assert seconds < BUDGET_S
     assert all(h.kind in HINT_KINDS for h in hints)
+
+
+def test_combining_marks_just_under_the_old_limit_stay_fast():
+    """A 65 KB run of combining marks took about 5 s before the near-window limit was 8,192."""
+    import time
+
+    from groundlab import quote_hints
+
+    source = "read_timeout_ms=5000\n" + "a" + "\u0301\u0316" * 32700
+    start = time.perf_counter()
+    hints = quote_hints("read_timeout_ms=500O", source)
+    assert time.perf_counter() - start < 5.0  # generous: about 0.02 s here
+    assert hints and hints[-1].kind == "closest"

@@ -92,3 +92,18 @@ def test_wrong_trusted_objects_are_refused_clearly(study):
         Request("payments", "prod", "v2", {"read_timeout_ms": 1}, ["prod-v2"])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a Request, not dict"):
         verify_answer("{}", {"service": "payments"}, study.sources)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("member", ["family", "description"])
+def test_a_case_member_that_is_not_a_string_is_refused(tmp_path, member):
+    import json as _json
+
+    from groundlab import TrustedInputError, load_case_set
+
+    data = _json.loads((fixtures_dir() / "config_contract.json").read_text(encoding="utf-8"))
+    data["cases"] = data["cases"][:1]
+    data["cases"][0][member] = None
+    path = tmp_path / "cases.json"
+    path.write_text(_json.dumps(data), encoding="utf-8")
+    with pytest.raises(TrustedInputError, match=f"{member} must be a string, not NoneType"):
+        load_case_set(path)

@@ -285,3 +285,29 @@ def test_the_run_help_shows_a_fixture_file_that_runs(tmp_path, capsys):
     (tmp_path / "fixture.json").write_text(json.dumps(_example(text, "fixture file")))
     assert main(["run", "--fixtures", str(tmp_path / "fixture.json"), "--out", str(tmp_path / "ev")]) == 0
     assert "labels agreed: 1 / 1" in capsys.readouterr().out
+
+
+def test_verify_refuses_an_answer_file_that_is_a_fifo(tmp_path, capsys):
+    import os
+
+    from groundlab.cli import main
+
+    registry, request, fifo = tmp_path / "reg.json", tmp_path / "req.json", tmp_path / "answer.json"
+    registry.write_text('{"sources": [{"id": "p", "service": "a", "environment": "b", "revision": "c", '
+                        '"facts": {"x": "1"}, "text": "x=1"}]}', encoding="utf-8")
+    request.write_text('{"service": "a", "environment": "b", "revision": "c", "fields": ["x"], "supplied": ["p"]}', encoding="utf-8")
+    os.mkfifo(fifo)
+    assert main(["verify", "--registry", str(registry), "--request", str(request), str(fifo)]) == 2
+    assert "is a named pipe (FIFO), not a regular file" in capsys.readouterr().err
+
+
+def test_an_audit_report_is_linked_into_place_whole(tmp_path):
+    from groundlab import audit_evidence, write_evidence
+    from groundlab.study.reports import save_report
+
+    folder = tmp_path / "evidence"
+    write_evidence(folder)
+    first = save_report(audit_evidence(folder), folder)
+    second = save_report(audit_evidence(folder), folder)
+    assert (first.name, second.name) == ("audit.json", "audit-2.json")
+    assert sorted(p.name for p in folder.iterdir() if p.name.startswith(".")) == []
