@@ -7,9 +7,9 @@ A *verifier* is any callable ``fn(raw, request, sources)`` that returns a status
 parse code. The default catalogue is the frozen mutation catalogue
 (:func:`groundlab.lab.mutations.load_mutations`); any configuration-contract
 :class:`~groundlab.study.cases.CaseSet` can be scored the same way, a case's kind
-being its ``family``. A verifier that raises (any ``Exception``) or returns something
-else disagrees on that case and is reported; the run never stops
-(``KeyboardInterrupt`` and ``SystemExit`` still do). Reported text is printable and
+being its ``family``. A verifier that raises (anything but ``KeyboardInterrupt``,
+so ``SystemExit`` and ``GeneratorExit`` too) or returns something else disagrees on
+that case and is reported; the run never stops, except for Ctrl-C. Reported text is printable and
 clipped (:func:`groundlab.core.text.clip`), whatever the verifier returned or raised.
 The rules the catalogue labels come from ``docs/architecture.md``, "Order of checks",
 after the configuration article, "a real citation can still support a wrong answer".
@@ -159,7 +159,9 @@ def _outcome(fn: Callable, case, sources) -> tuple[str, bool, bool]:
     """``(what the verifier said, agreed, raised)`` for one case."""
     try:
         result = fn(case.raw, case.request, sources)
-    except Exception as err:  # noqa: BLE001 -- any failure of the verifier is data, not a crash
+    except KeyboardInterrupt:
+        raise
+    except BaseException as err:  # noqa: BLE001 -- any failure of the verifier is data, even sys.exit()
         try:
             message = str(err)
         except Exception:

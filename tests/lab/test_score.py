@@ -185,3 +185,14 @@ def test_the_report_as_json_and_as_text(catalogue):
 
 def test_the_example_verifiers_are_named():
     assert dict(VERIFIERS) == {"contract": contract_verifier, "citation-only": citation_only_verifier, "quotes-exist": quotes_exist_verifier}
+
+
+def test_a_verifier_that_exits_is_scored_not_obeyed():
+    import sys
+
+    from groundlab import load_case_set, score_verifier
+
+    study = load_case_set()
+    report = score_verifier(lambda raw, request, sources: sys.exit(3), study)
+    assert (report.agreed, report.errors) == (0, len(study.cases))
+    assert report.disagreements[0].got == "raised SystemExit: 3"
