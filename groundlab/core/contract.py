@@ -33,12 +33,22 @@ __all__ = [
 ]
 
 
-class Status(str, Enum):
+class NameEnum(str, Enum):
+    """A ``str`` enum that prints as its value on every supported Python:
+    ``str(member) == member.value`` and ``f"{member}" == member.value``."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
+class Status(NameEnum):
     """A verdict's status: the configuration article's names, plus ``INVALID_JSON`` and ``NO_CITATION``.
 
-    A ``str`` enum: ``Status.ACCEPT == "ACCEPT"`` and ``str(Status.ACCEPT) == "ACCEPT"``
-    on every supported Python (``__str__`` and ``__format__`` return the value).
-    Members are listed in the order the checks run.
+    ``Status.ACCEPT == "ACCEPT"`` and ``str(Status.ACCEPT) == "ACCEPT"``. Members are
+    listed in the order the checks run.
     """
 
     INVALID_JSON = "INVALID_JSON"
@@ -51,12 +61,6 @@ class Status(str, Enum):
     QUOTE_NOT_SUPPORTING = "QUOTE_NOT_SUPPORTING"
     INCOMPLETE = "INCOMPLETE"
     ACCEPT = "ACCEPT"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 CHECKS = ("parse", "citation", "duplicate", "requested", "scope", "revision", "value", "supports", "coverage")

@@ -9,30 +9,23 @@ inputs, parser and checks as :func:`~groundlab.core.contract.verify_answer`. See
 
 from __future__ import annotations
 
-from enum import Enum
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Union
 
 from groundlab.core.claims import Claim, ClaimsSyntaxError, parse_claims
-from groundlab.core.contract import Status
+from groundlab.core.contract import NameEnum, Status
 from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["FieldReport", "FieldResult", "FieldState", "verify_fields"]
 
 
-class FieldState(str, Enum):
+class FieldState(NameEnum):
     """The state of one requested field; ``str(FieldState.VERIFIED) == "VERIFIED"``."""
 
     VERIFIED = "VERIFIED"
     REJECTED = "REJECTED"
     MISSING = "MISSING"
     NOT_CHECKED = "NOT_CHECKED"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 class FieldResult(NamedTuple):
