@@ -63,7 +63,10 @@ in the output file wherever they are still valid)."""
 # Kernels started by nbval and by `notebooks` use matplotlib's inline backend, so stored
 # outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
 KERNEL_BACKEND = "module://matplotlib_inline.backend_inline"
-NBVAL = ["--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "notebooks/"]
+WORKERS = ["-n", "auto", "--maxprocesses", "4"]
+"""pytest-xdist: one worker per core, at most four (two on the 2-core machines the timing is
+quoted for); the start-up of a worker costs more than it saves beyond that."""
+NBVAL = ["--dist", "loadfile", "--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "notebooks/"]
 
 
 class SetupError(Exception):
@@ -237,9 +240,9 @@ def run_tests(python: Path, marker: str | None) -> int:
     """pytest over ``tests/`` (only ``marker``'s tests when given), then nbval over the stored
     notebooks when there are any; non-zero if either fails."""
     selection = ["-m", marker] if marker else []
-    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", "--durations=15", *selection, "tests"], env=test_env())
+    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, "--durations=15", *selection, "tests"], env=test_env())
     if glob.glob(str(ROOT / "notebooks" / "*.ipynb")):
-        status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *NBVAL], env=kernel_env()) or status
+        status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *NBVAL], env=kernel_env()) or status
     else:
         say("no notebooks/*.ipynb: nbval skipped")
     return status
