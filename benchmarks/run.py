@@ -113,7 +113,7 @@ def study_memory() -> None:
     print(
         f"   run {1e3 * (written - start):.1f} ms, audit {1e3 * (done - written):.1f} ms "
         f"(under tracemalloc), peak {peak / 1024:.0f} KiB traced; "
-        f"{counts['strict_json']}/{counts['quote_exists']}/{counts['full_contract']} of "
+        f"{counts['strict_json']}/{counts['citation_only']}/{counts['full_contract']} of "
         f"{counts['submitted']}, audit {'passed' if report.ok else 'FAILED'}\n"
     )
 

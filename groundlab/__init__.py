@@ -14,6 +14,7 @@ import importlib
 from typing import Any
 
 from groundlab.core.baselines import LAYERS, citation_only_accepts, strict_json_accepts
+from groundlab.core.errors import CODE_MEANINGS
 from groundlab.core.claims import (
     CLAIM_MEMBERS,
     ERROR_CODES,
@@ -30,6 +31,7 @@ from groundlab.core.claims import (
 from groundlab.core.contract import (
     CHECKS,
     REASONS,
+    STATUS_MEANINGS,
     STATUS_OF_CHECK,
     Status,
     TraceStep,
@@ -64,12 +66,12 @@ def _lazy(module: str, *names: str) -> None:
 
 _lazy(
     "groundlab.grounding.rule",
-    "MIN_QUOTE_CHARS", "has_visible_content", "is_quoted", "normalize_quote", "visible_text",
+    "MIN_QUOTE_CHARS", "NORMALISATION_STEPS", "has_visible_content", "is_quoted", "normalize_quote", "visible_text",
 )
 _lazy(
     "groundlab.grounding.draft",
     "MAX_POINTS", "NOTICE_ALL_KEPT", "NOTICE_SOME_DROPPED",
-    "Draft", "DraftClaim", "Explanation", "NoGroundedPoints", "Point", "check_draft",
+    "Draft", "DraftPoint", "Explanation", "NoGroundedPoints", "Point", "check_draft",
 )
 _lazy("groundlab.grounding.masking", "mask_secrets")
 _lazy(
@@ -122,6 +124,12 @@ _lazy("groundlab.lab.detector", "ExplanationConfusion", "PointDecision", "explan
 _lazy("groundlab.lab.report", "LabReport", "lab_report")
 _lazy("groundlab.view.exercise", "Exercise", "Feedback")
 _lazy("groundlab.view.lab_exercises", "beat_citation_only_exercise", "dropped_not_exercise")
+_lazy("groundlab.view.lessons", "lesson_exercises")
+_lazy("groundlab.view.lessons.l12", "Capstone", "load_capstone")
+_lazy("groundlab.view.glossary", "GLOSSARY", "Term")
+_lazy("groundlab.view.cheatsheet", "cheat_sheet_html")
+_lazy("groundlab.view.classroom", "ClassroomDemo")
+_lazy("groundlab.view.classroom_cases", "CLASSROOM_SCRIPT", "classroom_presets")
 _lazy("groundlab.view.goals", "rung_goal", "score_goal", "verdict_goal")
 _lazy("groundlab.view.trace", "TraceRow", "decided_row", "trace_rows")
 _lazy(
@@ -140,7 +148,7 @@ _lazy(
 )
 _lazy("groundlab.view.lab_charts", "lab_chart_numbers", "ladder_chart", "ladder_kind_chart")
 _lazy("groundlab.view.css", "CSS_CLASSES")
-_lazy("groundlab.view.verdict_html", "accepted_html", "hints_html", "ladder_html")
+_lazy("groundlab.view.verdict_html", "accepted_html", "hints_html", "trace_html")
 _lazy(
     "groundlab.view.answers",
     "FIELD_STATE_CHOICES", "RUNG_CHOICES", "VERIFIER_CHOICES",
@@ -150,7 +158,8 @@ _lazy(
 _lazy("groundlab.view.claim_editor", "ClaimEditor")
 _lazy("groundlab.view.claim_row", "ClaimRow")
 _lazy("groundlab.view.quote_inspector", "QuoteInspector")
-_lazy("groundlab.view.predict", "Predict", "PredictOutcome")
+_lazy("groundlab.view.predict", "Predict")
+_lazy("groundlab.view.predict_outcome", "PredictOutcome")
 _lazy("groundlab.view.scoreboard", "Scoreboard")
 
 
@@ -170,7 +179,7 @@ def __dir__() -> list[str]:
 __all__ = sorted(
     {
         "CHECKSUM_FILE", "MAX_TRUSTED_BYTES", "TRUSTED_FILE_CODES", "CHECKS", "CLAIM_MEMBERS", "FrozenFixtureError", "digest", "fixtures_dir", "read_json_file", "verify_frozen", "ERROR_CODES", "LAYERS", "MAX_CLAIMS", "MAX_DEPTH",
-        "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK",
+        "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK", "STATUS_MEANINGS", "CODE_MEANINGS",
         "Claim", "ClaimsSyntaxError", "FieldReport", "FieldResult", "FieldState", "Registry", "Request", "Source", "Status", "TraceStep",
         "TrustedInputError", "Verdict", "citation_failure", "citation_only_accepts",
         "load_registry", "load_request", "loads_strict", "parse_claims", "strict_json_accepts",

@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     run = sub.add_parser(
         "run",
         help="run labelled cases and write a new evidence folder",
-        description="Run every case of a fixture file through strict JSON, quote-exists and the\n"
+        description="Run every case of a fixture file through strict JSON, the citation-only check and the\n"
         "full contract; write results.json and manifest.json into a NEW folder.\n\n"
         "The folder appears complete or not at all: it is written as a hidden\n"
         ".groundlab-run-* sibling and renamed into place when complete. A sibling\n"
@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit = sub.add_parser(
         "audit",
         help="independently re-check an evidence folder",
-        description="Re-check labels, the citation baseline, counts and every hash of an evidence "
+        description="Re-check labels, the citation-only check, counts and every hash of an evidence "
         "folder, without using the contract's code; write audit.json beside it.",
         **common,
     )
@@ -199,7 +199,7 @@ def _say_counts(counts: Mapping[str, int]) -> None:
     total = counts["submitted"]
     _say(f"submitted       {total}")
     _say(f"strict JSON     {counts['strict_json']} / {total}")
-    _say(f"quote exists    {counts['quote_exists']} / {total}")
+    _say(f"citation-only   {counts['citation_only']} / {total}")
     _say(f"full contract   {counts['full_contract']} / {total}")
     _say(f"citation-only false accepts: {counts['citation_false_accepts']}")
 
@@ -296,7 +296,7 @@ def _verify_inputs(args: argparse.Namespace):
 
 def _say_verdict(verdict, request, sources, hints) -> None:
     _say(f"status: {verdict.status}")
-    _say(f"citation-only baseline: {'accepts' if verdict.citation_ok else 'rejects'}")
+    _say(f"citation-only check: {'accepts' if verdict.citation_only_ok else 'rejects'}")
     if verdict.error is not None:
         e = verdict.error
         place = f" at line {e.line}, column {e.column}" if e.line is not None else ""

@@ -22,8 +22,14 @@ Command line (``python tools/notebooks.py``, which ``make notebooks`` and
 
 * ``execute NOTEBOOK...`` -- run each notebook top to bottom in a fresh kernel
   (working directory: the notebook's folder), strip widget state, save in place;
-* ``student SRC_DIR OUT_DIR`` -- write copies without outputs, solution cells and
-  explanations to ``OUT_DIR`` (refuses to write into ``SRC_DIR``).
+* ``plan`` -- print the run sheet of ``docs/instructor.md`` (:func:`run_sheet`);
+* ``student SRC_DIR OUT_DIR [--core]`` -- write copies without outputs, solution cells and
+  explanations to ``OUT_DIR`` (refuses to write into ``SRC_DIR``); with ``--core``, also
+  without the optional sections: the two-hour workshop's core path.
+
+Sections: a markdown cell that opens with a ``## `` heading starts a section, and is tagged
+``core`` or ``optional`` (its heading ends with the same badge, `` · core``); the section
+runs to the next such cell. The cells before the first section (the header) are core.
 
 This is workbook tooling, not library code: nothing in ``groundlab`` imports it.
 nbformat and nbclient are imported when these functions run.
@@ -35,12 +41,17 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 __all__ = [
     "SOLUTION_TAG",
     "EXPLANATION_TAG",
     "EXERCISE_TAG",
+    "CORE_TAG",
+    "OPTIONAL_TAG",
+    "sections",
+    "section_minutes",
+    "SectionTime",
     "untagged_details",
     "execute_notebook",
     "solution_blocks",
@@ -55,6 +66,10 @@ EXPLANATION_TAG = "explanation"
 """Cell tag of a markdown cell whose ``<details>`` block explains a Predict exercise's answer."""
 EXERCISE_TAG = "exercise"
 """Cell tag of an exercise cell (a Predict widget, or a modify/make task)."""
+CORE_TAG = "core"
+"""Cell tag of a section heading on the workshop's core path."""
+OPTIONAL_TAG = "optional"
+"""Cell tag of a section heading off the core path (self-study, reference, appendix)."""
 
 _FENCE = re.compile(r"```python\n(.*?)```", re.DOTALL)
 _DETAILS = re.compile(r"<details\b.*?</details>[ \t]*\n*", re.DOTALL)
@@ -96,6 +111,72 @@ def solution_blocks(notebook: Any) -> list[tuple[int, str]]:
     return blocks
 
 
+def sections(notebook: Any) -> list[tuple[str, list[int]]]:
+    """The notebook's cells grouped by section, in order: ``[(badge, [cell index, ...]), ...]``.
+
+    ``badge`` is ``"core"`` or ``"optional"``, from the tag of the section's heading cell;
+    the header (the cells before the first tagged heading) is a ``"core"`` section.
+    ``ValueError`` for a heading cell tagged both or neither, naming the cell.
+    """
+    result: list[tuple[str, list[int]]] = [(CORE_TAG, [])]
+    for index, cell in enumerate(notebook["cells"]):
+        badges = {CORE_TAG, OPTIONAL_TAG} & set(tags(cell))
+        heading = cell["cell_type"] == "markdown" and text(cell).startswith("## ")
+        if heading and len(badges) != 1:
+            raise ValueError(f"cell {index} opens a section ({text(cell).splitlines()[0]!r}): tag it core or optional")
+        if badges and not heading:
+            raise ValueError(f"cell {index} is tagged {sorted(badges)} but opens no section (no '## ' heading)")
+        if heading:
+            result.append((badges.pop(), []))
+        result[-1][1].append(index)
+    return [(badge, cells) for badge, cells in result if cells]
+
+
+READING_WORDS_PER_MINUTE = 200
+"""Reading speed behind :func:`section_minutes` (markdown words per minute)."""
+PREDICT_MINUTES = 1.5
+"""Minutes for one Predict exercise: read the case, choose, check, read the why."""
+CHECKED_MINUTES = 4.0
+"""Minutes for one make or modify exercise checked by the library (a ``q.name.check(...)`` cell)."""
+CODE_CELL_MINUTES = 0.25
+"""Minutes to run one other code cell and read its output."""
+
+
+class SectionTime(NamedTuple):
+    """One section's estimate: ``badge``, ``title`` (the heading without its badge), markdown
+    ``words``, ``predicts``, ``checked`` exercises, other ``code_cells`` and ``minutes`` (``float``)."""
+
+    badge: str
+    title: str
+    words: int
+    predicts: int
+    checked: int
+    code_cells: int
+    minutes: float
+
+
+def section_minutes(notebook: Any) -> list[SectionTime]:
+    """Estimate each section's minutes (:func:`sections`): markdown words at
+    :data:`READING_WORDS_PER_MINUTE`, plus :data:`PREDICT_MINUTES` per Predict,
+    :data:`CHECKED_MINUTES` per library check (a cell that is only ``q.name.check(answer)``;
+    its workspace cell is part of it) and :data:`CODE_CELL_MINUTES` per other code cell
+    (a Predict is an ``exercise``-tagged code cell that makes a ``Predict``).
+    The header (cell 0 and what follows it before the first section) is titled ``"(header)"``."""
+    result = []
+    for badge, indices in sections(notebook):
+        cells = [notebook["cells"][i] for i in indices]
+        first = text(cells[0])
+        title = first.splitlines()[0][3:].rsplit(" · ", 1)[0] if first.startswith("## ") else "(header)"
+        words = sum(len(text(c).split()) for c in cells if c["cell_type"] == "markdown")
+        code = [c for c in cells if c["cell_type"] == "code" and text(c).strip()]
+        predicts = sum(EXERCISE_TAG in tags(c) and "Predict" in text(c) for c in code)
+        checked = sum(bool(re.fullmatch(r"[\w.]+\.check\(\w+\)\s*", text(c))) for c in code)
+        others = len(code) - predicts - checked
+        minutes = words / READING_WORDS_PER_MINUTE + PREDICT_MINUTES * predicts + CHECKED_MINUTES * checked + CODE_CELL_MINUTES * others
+        result.append(SectionTime(badge, title, words, predicts, checked, others, round(minutes, 1)))
+    return result
+
+
 def strip_widget_state(notebook: Any) -> Any:
     """Remove saved widget state (``metadata.widgets``) in place; return the notebook."""
     notebook.get("metadata", {}).pop("widgets", None)
@@ -124,11 +205,14 @@ def execute_notebook(path: str | Path, timeout: int = 600) -> None:
     nbformat.write(notebook, path)
 
 
-def student_copy(notebook: Any) -> Any:
+def student_copy(notebook: Any, core_only: bool = False) -> Any:
     """A copy of ``notebook`` without outputs, execution counts, widget state,
-    solution cells or the ``<details>`` blocks of explanation cells. Exercise cells stay.
+    solution cells or the ``<details>`` blocks of explanation cells; with ``core_only``,
+    also without the cells of its optional sections (:func:`sections`). Exercise cells
+    stay, and so do their hints and checks (solutions stay reachable through ``q.solution()``).
 
-    ``ValueError`` if a markdown cell holds ``<details>`` without either tag."""
+    ``ValueError`` if a markdown cell holds ``<details>`` without either tag, or (with
+    ``core_only``) if a section heading is untagged."""
     import copy
 
     untagged = untagged_details(notebook)
@@ -138,6 +222,9 @@ def student_copy(notebook: Any) -> Any:
             f"{EXPLANATION_TAG!r}: tag each so the student copy knows what to remove"
         )
     result = copy.deepcopy(notebook)
+    if core_only:
+        wanted = {i for badge, cells in sections(notebook) if badge == CORE_TAG for i in cells}
+        result["cells"] = [c for i, c in enumerate(result["cells"]) if i in wanted]
     kept = []
     for cell in result["cells"]:
         if SOLUTION_TAG in tags(cell):
@@ -157,7 +244,7 @@ def student_copy(notebook: Any) -> Any:
     return result
 
 
-def write_student_copies(src: str | Path, out: str | Path) -> list[Path]:
+def write_student_copies(src: str | Path, out: str | Path, core_only: bool = False) -> list[Path]:
     """Write :func:`student_copy` of every ``src/*.ipynb`` to ``out`` (created if
     needed); return the paths written. ``ValueError`` if ``out`` is ``src``."""
     import nbformat
@@ -169,9 +256,74 @@ def write_student_copies(src: str | Path, out: str | Path) -> list[Path]:
     written = []
     for path in sorted(src.glob("*.ipynb")):
         target = out / path.name
-        nbformat.write(student_copy(nbformat.read(path, as_version=4)), target)
+        nbformat.write(student_copy(nbformat.read(path, as_version=4), core_only), target)
         written.append(target)
     return written
+
+
+PLAN_START = "<!-- run sheet: generated by `python tools/notebooks.py plan`; do not edit by hand -->"
+PLAN_END = "<!-- end of the run sheet -->"
+
+
+def run_sheet(folder: str | Path, breaks: int = 2, break_minutes: int = 10) -> str:
+    """The workshop's run sheet as a Markdown table: every core section of the numbered
+    notebooks in ``folder`` with its estimated minutes (:func:`section_minutes`) and the
+    clock, and ``breaks`` breaks of ``break_minutes`` placed where the core path is split
+    most evenly (after a whole notebook). Between :data:`PLAN_START` and :data:`PLAN_END`."""
+    import nbformat
+
+    lessons = []
+    for path in sorted(Path(folder).glob("[0-9][0-9]_*.ipynb")):
+        times = section_minutes(nbformat.read(path, as_version=4))
+        lessons.append((path.name, [t for t in times if t.badge == CORE_TAG]))
+    totals = [sum(t.minutes for t in core) for _, core in lessons]
+    whole = sum(totals)
+    after, running = set(), 0.0
+    for index, minutes in enumerate(totals[:-1]):
+        running += minutes
+        if len(after) < breaks and running >= whole * (len(after) + 1) / (breaks + 1):
+            after.add(index)
+    lines = [PLAN_START, "", "| clock | notebook | core section | minutes |", "|---|---|---|---|"]
+    clock = 0.0
+    for index, (name, core) in enumerate(lessons):
+        for t in core:
+            lines.append(f"| {int(clock) // 60}:{int(clock) % 60:02d} | {name[:2]} | {t.title} | {t.minutes:g} |")
+            clock += t.minutes
+        if index in after:
+            lines.append(f"| {int(clock) // 60}:{int(clock) % 60:02d} | | **break** | {break_minutes} |")
+            clock += break_minutes
+    lines += [f"| {int(clock) // 60}:{int(clock) % 60:02d} | | **end** | |", "", PLAN_END]
+    return "\n".join(lines)
+
+
+SCRIPT_START = "<!-- demo script: generated by `python tools/notebooks.py plan`; do not edit by hand -->"
+SCRIPT_END = "<!-- end of the demo script -->"
+
+
+def demo_script() -> str:
+    """The classroom demo's four-step script as a Markdown table: each step's title, the
+    question for the room, and the status and deciding check that groundlab computes for
+    it now (``verify_answer``, ``decided_row``). Between :data:`SCRIPT_START` and :data:`SCRIPT_END`."""
+    from groundlab import CLASSROOM_SCRIPT, decided_row, load_case_set, verify_answer
+    from groundlab.view.classroom_cases import step_answer
+
+    cases = load_case_set()
+    lines = [SCRIPT_START, "", "| step | ask the room | the library says | deciding check |", "|---|---|---|---|"]
+    for step in CLASSROOM_SCRIPT.steps:
+        request = cases[step.case_id].request
+        verdict = verify_answer(step_answer(step, cases), request, cases.sources)
+        row = decided_row(verdict, request, cases.sources)
+        decided = "every check passed" if row is None else row.line
+        cells = [step.title, step.prompt, f"`{verdict.status}`", decided]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(lines + ["", SCRIPT_END])
+
+
+def _replace_block(text: str, start: str, end: str, block: str) -> str:
+    if start not in text or end not in text:
+        raise ValueError(f"the markers {start!r} and {end!r} are missing")
+    head, rest = text.split(start, 1)
+    return head + block + rest.split(end, 1)[1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -183,13 +335,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     student = sub.add_parser("student", help="write student copies without outputs, solutions and explanations")
     student.add_argument("src")
     student.add_argument("out")
+    student.add_argument("--core", action="store_true", help="also drop the optional sections: the core path only")
+    plan = sub.add_parser("plan", help="print the workshop's run sheet (core sections, minutes, breaks) as Markdown")
+    plan.add_argument("--write", metavar="FILE", help="replace the run sheet in FILE (docs/instructor.md) instead")
     args = parser.parse_args(argv)
+    if args.command == "plan":
+        sheet = run_sheet(Path(__file__).resolve().parent.parent / "notebooks")
+        if not args.write:
+            print(sheet)
+            return 0
+        target = Path(args.write)
+        try:
+            text = _replace_block(target.read_text(encoding="utf-8"), PLAN_START, PLAN_END, sheet)
+            text = _replace_block(text, SCRIPT_START, SCRIPT_END, demo_script())
+        except ValueError as err:
+            print(f"{target}: {err}", file=sys.stderr)
+            return 2
+        target.write_text(text, encoding="utf-8", newline="\n")
+        print(f"wrote the run sheet and the demo script into {target}")
+        return 0
     if args.command == "execute":
         for path in args.paths:
             print(f"executing {path}", flush=True)
             execute_notebook(path)
         return 0
-    for path in write_student_copies(args.src, args.out):
+    for path in write_student_copies(args.src, args.out, args.core):
         print(f"wrote {path}")
     return 0
 

@@ -66,6 +66,9 @@ KERNEL_BACKEND = "module://matplotlib_inline.backend_inline"
 WORKERS = ["-n", "auto", "--maxprocesses", "4"]
 """pytest-xdist: one worker per core, at most four (two on the 2-core machines the timing is
 quoted for); the start-up of a worker costs more than it saves beyond that."""
+TEST_DIST = ["--dist", "loadgroup"]
+"""Tests are spread one by one, except those marked ``xdist_group`` (a notebook's in-process
+run, the browser tests), which run together on one worker."""
 NBVAL = ["--dist", "loadfile", "--nbval", "--nbval-current-env", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg", "notebooks/"]
 
 
@@ -240,7 +243,7 @@ def run_tests(python: Path, marker: str | None) -> int:
     """pytest over ``tests/`` (only ``marker``'s tests when given), then nbval over the stored
     notebooks when there are any; non-zero if either fails."""
     selection = ["-m", marker] if marker else []
-    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, "--durations=15", *selection, "tests"], env=test_env())
+    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *TEST_DIST, "--durations=15", *selection, "tests"], env=test_env())
     if glob.glob(str(ROOT / "notebooks" / "*.ipynb")):
         status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *NBVAL], env=kernel_env()) or status
     else:
@@ -306,7 +309,7 @@ COMMANDS = {
     "lab": "open the workbook in JupyterLab",
     "test": "every test, then nbval over the stored notebooks",
     "test-no-browser": "the tests without the browser tests, then nbval",
-    "student": "student copies without outputs and solutions, in build/student",
+    "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path)",
     "demo": "the one-page claim editor with Voila",
     "notebooks": "re-execute every notebook and save it without widget state",
     "bench": "timing and memory figures",
@@ -341,7 +344,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in ("test", "test-no-browser"):
             return run_tests(python, None if args.command == "test" else "not browser")
         if args.command == "student":
-            return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"])
+            return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"]) or run(
+                [python, "tools/notebooks.py", "student", "notebooks", "build/student-core", "--core"]
+            )
         if args.command == "demo":
             return demo(python)
         if args.command == "notebooks":

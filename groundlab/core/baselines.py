@@ -22,7 +22,7 @@ from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["LAYERS", "citation_only_accepts", "strict_json_accepts"]
 
-LAYERS = ("strict JSON", "quote exists", "full contract")
+LAYERS = ("strict JSON", "citation-only check", "full contract")
 """The study's three admission layers, weakest first, as a learner reads them."""
 
 

@@ -24,6 +24,7 @@ from groundlab.core.registry import Registry, Request, Source
 __all__ = [
     "CHECKS",
     "REASONS",
+    "STATUS_MEANINGS",
     "STATUS_OF_CHECK",
     "Status",
     "TraceStep",
@@ -79,6 +80,22 @@ STATUS_OF_CHECK: Mapping[str, "Status"] = {
 }
 """Check name -> the status a failure of that check produces (the order of the checks)."""
 
+STATUS_MEANINGS: Mapping["Status", str] = MappingProxyType(
+    {
+        Status.INVALID_JSON: "the answer is not claims JSON (see its parse code)",
+        Status.NO_CITATION: "no claims, or a claim cites a document that is unknown or not supplied, or its quote is not in that document verbatim",
+        Status.DUPLICATE_CLAIM: "two claims answer the same field",
+        Status.UNREQUESTED_FIELD: "a claim answers a field the request does not ask for",
+        Status.SCOPE_MISMATCH: "the cited document belongs to another service or environment",
+        Status.STALE_REVISION: "the cited document is not the requested revision (older or newer)",
+        Status.VALUE_MISMATCH: "the claimed value differs from the cited document's fact, or it has none",
+        Status.QUOTE_NOT_SUPPORTING: "the quote is genuine but is not the document's field=value line for this field",
+        Status.INCOMPLETE: "some requested field has no claim",
+        Status.ACCEPT: "every check passed: the accepted map holds every requested field",
+    }
+)
+"""Status -> one line a learner reads (the cheat sheet), in check order."""
+
 REASONS = {
     "ok": "the check passed",
     "no_claims": "the answer holds no claims, so nothing is cited",
@@ -122,7 +139,7 @@ class Verdict(NamedTuple):
     """What :func:`verify_answer` decided.
 
     * ``status`` -- a :class:`Status`;
-    * ``citation_ok`` -- what the citation-only baseline decided for the same input
+    * ``citation_only_ok`` -- what the citation-only check decided for the same input
       (parsed, non-empty, every quote verbatim in a supplied document);
     * ``accepted`` -- read-only ``field -> value`` mapping sorted by field; empty
       unless ``status`` is ``ACCEPT``;
@@ -133,7 +150,7 @@ class Verdict(NamedTuple):
     """
 
     status: Status
-    citation_ok: bool
+    citation_only_ok: bool
     accepted: Mapping[str, str]
     trace: tuple
     error: Union[ClaimsSyntaxError, None] = None
@@ -152,7 +169,7 @@ class Verdict(NamedTuple):
     def to_dict(self) -> dict:
         """The verdict as JSON-ready data (``str``, ``bool``, ``int``, ``None``, lists, dicts).
 
-        Keys: ``status``, ``ok``, ``citation_ok``, ``accepted`` (a dict), ``error``
+        Keys: ``status``, ``ok``, ``citation_only_ok``, ``accepted`` (a dict), ``error``
         (:meth:`ClaimsSyntaxError.to_dict` or ``None``), ``claims`` (a list of
         ``{field, value, doc, quote}``) and ``trace`` (a list of ``{claim, check,
         passed, reason}``). The CLI's ``--json`` and the study's evidence use it.
@@ -160,7 +177,7 @@ class Verdict(NamedTuple):
         return {
             "status": self.status.value,
             "ok": self.status is Status.ACCEPT,
-            "citation_ok": self.citation_ok,
+            "citation_only_ok": self.citation_only_ok,
             "accepted": dict(self.accepted),
             "error": None if self.error is None else self.error.to_dict(),
             "claims": [claim._asdict() for claim in self.claims],
@@ -188,7 +205,7 @@ def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Regi
     registry id listed in ``request.supplied`` and ``quote`` is a substring of that
     source's ``text`` (exact, case-sensitive). The failing step is
     ``TraceStep(claim index or None, "citation", False, reason)``. This is the whole of the
-    citation-only baseline and the first check of the contract.
+    citation-only check and the first check of the contract.
     """
     if not claims:
         return _new(TraceStep, (None, "citation", False, "no_claims"))

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Union
 
 from groundlab.core.text import clip, line_column, show_char
 
-__all__ = ["ERROR_CODES", "REASONS", "ClaimsSyntaxError", "Path", "format_path"]
+__all__ = ["CODE_MEANINGS", "ERROR_CODES", "REASONS", "ClaimsSyntaxError", "Path", "format_path"]
 
 Path = tuple[Union[str, int], ...]
 
@@ -33,6 +33,20 @@ ERROR_CODES = (
     "wrong_shape",
 )
 """Every value :attr:`ClaimsSyntaxError.code` can take."""
+
+CODE_MEANINGS: Mapping[str, str] = MappingProxyType(
+    {
+        "too_long": "the answer, or one of its strings, is over the length limit (UTF-16 code units)",
+        "too_many_claims": "the answer holds more claims than the limit",
+        "not_json": "the text is not one strict JSON value (syntax, a byte-order mark, NaN, bad UTF-8, trailing text)",
+        "too_deep": "arrays and objects are nested deeper than the limit",
+        "duplicate_member": "an object names the same member twice, at any depth",
+        "bad_text": "a string holds a lone surrogate, a noncharacter or (in a claim) a control character",
+        "bad_number": "a number is too large to read exactly",
+        "wrong_shape": "valid JSON, but not {\"claims\": [...]} of objects with exactly four non-empty strings",
+    }
+)
+"""Code -> one line a learner reads (the cheat sheet's parse-code table); the keys are :data:`ERROR_CODES`, in order."""
 
 REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {

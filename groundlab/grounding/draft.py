@@ -21,7 +21,7 @@ __all__ = [
     "MAX_POINTS",
     "NOTICE_ALL_KEPT",
     "NOTICE_SOME_DROPPED",
-    "DraftClaim",
+    "DraftPoint",
     "Draft",
     "Point",
     "Explanation",
@@ -47,7 +47,7 @@ NOTICE_SOME_DROPPED: str = (
 # --------------------------------------------------------------------------
 
 
-class DraftClaim(BaseModel):
+class DraftPoint(BaseModel):
     """One item of a draft's ``matches`` or ``gaps`` list, as the model wrote it.
 
     Fields (all ``str | None``, default ``None``):
@@ -83,9 +83,9 @@ class Draft(BaseModel):
 
     Fields:
 
-    * ``matches``: ``list[DraftClaim | None]``; points where the profile meets
+    * ``matches``: ``list[DraftPoint | None]``; points where the profile meets
       the job, each expected to quote both texts.
-    * ``gaps``: ``list[DraftClaim | None]``; job requirements the profile does
+    * ``gaps``: ``list[DraftPoint | None]``; job requirements the profile does
       not show, each expected to quote the job and leave ``profile_quote`` empty.
 
     Tolerance: a missing or ``null`` list becomes ``[]``; ``null`` items are
@@ -103,8 +103,8 @@ class Draft(BaseModel):
 
     model_config = ConfigDict(extra="ignore", frozen=True)
 
-    matches: list[DraftClaim | None] = Field(default_factory=list)
-    gaps: list[DraftClaim | None] = Field(default_factory=list)
+    matches: list[DraftPoint | None] = Field(default_factory=list)
+    gaps: list[DraftPoint | None] = Field(default_factory=list)
 
     @field_validator("matches", "gaps", mode="before")
     @classmethod
@@ -189,7 +189,7 @@ def _has_text(value: str | None) -> bool:
 
 
 def _keep(
-    claims: Sequence[DraftClaim | None], grounded: Callable[[DraftClaim], bool], *, gaps: bool
+    claims: Sequence[DraftPoint | None], grounded: Callable[[DraftPoint], bool], *, gaps: bool
 ) -> tuple[tuple[Point, ...], int]:
     # Check claims in order until MAX_POINTS are kept: (kept points, checked ones dropped).
     kept: list[Point] = []

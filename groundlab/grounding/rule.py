@@ -20,6 +20,7 @@ import unicodedata
 __all__ = [
     "BLANK_FILLERS",
     "MIN_QUOTE_CHARS",
+    "NORMALISATION_STEPS",
     "has_visible_content",
     "is_quoted",
     "normalize_quote",
@@ -34,6 +35,17 @@ MIN_QUOTE_CHARS: int = 3
 # whitespace. After the collapse the only whitespace left is U+0020, so a plain
 # space in this set covers "whitespace" for the trim.
 _TRIM_CHARS = " \"'\u201c\u201d\u2018\u2019.,;:"
+
+#: The steps of :func:`normalize_quote`, in order, as a learner reads them (the cheat sheet).
+NORMALISATION_STEPS: tuple[str, ...] = (
+    "lower-case both texts (str.lower)",
+    "every run of whitespace (tab, line feed, no-break space ...) becomes one space",
+    "trim spaces, quote marks and the punctuation "
+    + " ".join(ch for ch in _TRIM_CHARS if ch != " ")
+    + " from both ends",
+    f"the quote then counts if it is at least {MIN_QUOTE_CHARS} characters, shows a character "
+    "that is not punctuation, and is a plain substring of the normalised source",
+)
 
 
 #: Characters that render as nothing although their category is not ``Cf``:

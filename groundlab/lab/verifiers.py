@@ -4,7 +4,7 @@ Each is a callable ``(raw, request, sources) -> str``, a status name (``"ACCEPT"
 
 * :func:`contract_verifier` -- the full contract, :func:`groundlab.core.contract.verify_answer`
   (``docs/architecture.md``, "Order of checks");
-* :func:`citation_only_verifier` -- the study's citation-only baseline
+* :func:`citation_only_verifier` -- the study's citation-only check
   (:func:`groundlab.core.baselines.citation_only_accepts`), the check the configuration article,
   "a real citation can still support a wrong answer", shows admitting contract violations;
 * :func:`quotes_exist_verifier` -- a learner's first try, "parse it, check that the quotes

@@ -1,7 +1,7 @@
 """An independent audit of an evidence folder written by ``groundlab run``.
 
 The configuration article ("a real citation can still support a wrong answer")
-pairs every run with an independent audit that recomputes the citation baseline
+pairs every run with an independent audit that recomputes the citation-only check
 and checks labels, output and hashes. This module is that audit. It imports
 neither :mod:`groundlab.core.contract` nor :mod:`groundlab.study.run`: its citation
 check, label comparison and counts are its own code, so a bug in the contract
@@ -47,7 +47,7 @@ __all__ = ["EVIDENCE_FILES", "AuditReport", "NotEvidenceError", "audit_evidence"
 
 EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
 """The files ``groundlab run`` writes; ``audit.json``, ``audit-2.json``... are the audit's own."""
-_COUNT_KEYS = ("submitted", "strict_json", "quote_exists", "full_contract", "citation_false_accepts")
+_COUNT_KEYS = ("submitted", "strict_json", "citation_only", "full_contract", "citation_false_accepts")
 
 
 class NotEvidenceError(FileNotFoundError):
@@ -109,7 +109,7 @@ def _decode(name: str, data: bytes | None, report: AuditReport) -> Any:
 
 
 def _cites(claims, request: dict, sources: dict[str, dict]) -> bool:
-    """The citation-only baseline, written again: non-empty, and every claim's doc is
+    """The citation-only check, written again: non-empty, and every claim's doc is
     supplied and present and its quote a verbatim substring of that document's text."""
     if not claims:
         return False
@@ -264,7 +264,7 @@ def _row_checks(case: dict, row: dict, sources: dict[str, dict]) -> tuple[list[t
         ("outcome", row.get("actual"), label),
         ("parse code", row.get("code"), want_code),
         ("strict JSON decision", row.get("strict_json_ok"), claims is not None),
-        ("citation-only decision", row.get("citation_ok"), cited),
+        ("citation-only decision", row.get("citation_only_ok"), cited),
     ], claims is not None, cited
 
 
@@ -286,7 +286,7 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
             continue
         checks, parsed, cited = _row_checks(case, row, sources)
         counts["strict_json"] += parsed
-        counts["quote_exists"] += cited
+        counts["citation_only"] += cited
         counts["citation_false_accepts"] += cited and case["expected"] != "ACCEPT"
         counts["full_contract"] += row.get("actual") == "ACCEPT" == case["expected"]
         for what, got, want in checks:

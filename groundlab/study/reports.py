@@ -32,7 +32,7 @@ class AuditReport:
     """What the audit found; ``problems`` is empty exactly when the audit passed.
 
     ``counts`` are the audit's own, from the fixture copy: ``submitted``,
-    ``strict_json``, ``quote_exists``, ``full_contract`` (rows labelled and decided
+    ``strict_json``, ``citation_only``, ``full_contract`` (rows labelled and decided
     ``ACCEPT``), ``citation_false_accepts`` and ``disagreements`` (rows not marked as
     agreeing). ``checked`` counts the checks made. ``frozen`` is the name of the
     frozen fixture file (in ``SHA256SUMS``) whose bytes ``fixtures.json`` has, or

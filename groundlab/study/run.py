@@ -2,7 +2,7 @@
 
 :func:`run_cases` decides every case of a :class:`~groundlab.study.cases.CaseSet`
 with the three admission layers of the configuration article ("a real citation
-can still support a wrong answer"): strict JSON, quote exists, full contract.
+can still support a wrong answer"): strict JSON, citation-only check, full contract.
 :func:`write_evidence` writes one run into a new evidence folder, which
 :mod:`groundlab.study.audit` re-checks independently (``docs/architecture.md``).
 
@@ -61,7 +61,7 @@ class CaseResult:
     ``expected`` and ``actual`` are :class:`~groundlab.core.contract.Status`;
     ``expected_code`` is the label's parse code and ``code`` the verdict's (each
     ``None`` unless ``INVALID_JSON``); ``strict_json_ok`` -- the answer parsed;
-    ``citation_ok`` -- the citation-only baseline accepted it; ``accepted`` -- the
+    ``citation_only_ok`` -- the citation-only check accepted it; ``accepted`` -- the
     contract's ``field -> value`` map (empty unless ``ACCEPT``); ``agrees`` -- the
     outcome matches the label (:meth:`~groundlab.study.cases.Case.agrees`).
     """
@@ -73,7 +73,7 @@ class CaseResult:
     expected_code: str | None
     code: str | None
     strict_json_ok: bool
-    citation_ok: bool
+    citation_only_ok: bool
     accepted: Mapping[str, str]
     agrees: bool
 
@@ -87,7 +87,7 @@ class CaseResult:
             "expected_code": self.expected_code,
             "code": self.code,
             "strict_json_ok": self.strict_json_ok,
-            "citation_ok": self.citation_ok,
+            "citation_only_ok": self.citation_only_ok,
             "accepted": dict(self.accepted),
             "agrees": self.agrees,
         }
@@ -96,7 +96,7 @@ class CaseResult:
 COUNT_KEYS = (
     "submitted",
     "strict_json",
-    "quote_exists",
+    "citation_only",
     "full_contract",
     "citation_false_accepts",
     "disagreements",
@@ -109,7 +109,7 @@ class StudyResult:
     """All rows of one run, in fixture order, and the counts per layer.
 
     ``counts`` (:data:`COUNT_KEYS`): ``submitted``, ``strict_json`` (parsed),
-    ``quote_exists`` (the citation-only baseline accepted), ``full_contract``
+    ``citation_only`` (the citation-only check accepted), ``full_contract``
     (``ACCEPT``), ``citation_false_accepts`` (citation-only accepted a case labelled
     other than ``ACCEPT``), ``disagreements`` (rows that disagree with their label).
     The frozen study gives 22, 17, 13, 3, 10 and 0, the configuration article's figures.
@@ -129,9 +129,9 @@ def count_rows(rows: tuple[CaseResult, ...]) -> dict[str, int]:
     return {
         "submitted": len(rows),
         "strict_json": sum(r.strict_json_ok for r in rows),
-        "quote_exists": sum(r.citation_ok for r in rows),
+        "citation_only": sum(r.citation_only_ok for r in rows),
         "full_contract": sum(r.actual is Status.ACCEPT for r in rows),
-        "citation_false_accepts": sum(r.citation_ok and r.expected is not Status.ACCEPT for r in rows),
+        "citation_false_accepts": sum(r.citation_only_ok and r.expected is not Status.ACCEPT for r in rows),
         "disagreements": sum(not r.agrees for r in rows),
     }
 
@@ -150,7 +150,7 @@ def _decide(case: Case, case_set: CaseSet) -> CaseResult:
         expected_code=case.code,
         code=code,
         strict_json_ok=error is None,
-        citation_ok=verdict["citation_ok"],
+        citation_only_ok=verdict["citation_only_ok"],
         accepted=verdict["accepted"],
         agrees=case.agrees(actual, code),
     )

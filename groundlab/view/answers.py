@@ -100,9 +100,9 @@ def status_answer(raw: str, request: Request, sources: Registry | Iterable[Sourc
 
 
 def citation_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
-    """What the citation-only baseline decides for ``raw``: ``"accepts"`` or ``"rejects"``, and why.
+    """What the citation-only check decides for ``raw``: ``"accepts"`` or ``"rejects"``, and why.
 
-    :func:`groundlab.core.baselines.citation_only_accepts` decides (quote exists in a
+    :func:`groundlab.core.baselines.citation_only_accepts` decides (every quote found in a
     supplied document). ``why`` names the decided citation row, or says every quote
     was found, or that nothing is cited. ``ValueError``/``TypeError`` for wrong
     trusted input.

@@ -25,15 +25,19 @@ from groundlab.view.tables import baseline_frame, funnel_frame, reason_frame
 __all__ = ["baseline_chart", "chart_numbers", "funnel_chart", "reason_chart"]
 
 LAYER_COLOURS = (OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["bluish_green"])
-"""Bar colours of the funnel's three layers (strict JSON, quote exists, full contract)."""
+"""Bar colours of the funnel's three layers (strict JSON, citation-only check, full contract)."""
 ACCEPT_COLOUR = OKABE_ITO["bluish_green"]
 """Bar colour of the ``ACCEPT`` status in :func:`reason_chart`."""
 REJECT_COLOUR = OKABE_ITO["vermillion"]
 """Bar colour of every rejecting status in :func:`reason_chart` (hatched too)."""
 CITATION_COLOUR = OKABE_ITO["orange"]
-"""Bar colour of the citation-only baseline in :func:`baseline_chart` (hatched ``//``)."""
+"""Bar colour of the citation-only check in :func:`baseline_chart` (hatched ``//``)."""
 CONTRACT_COLOUR = OKABE_ITO["blue"]
 """Bar colour of the full contract in :func:`baseline_chart` (no hatch)."""
+_BASELINE_LAYERS = (
+    ("citation-only check", "citation_only_false_accepts", CITATION_COLOUR, "//"),
+    ("full contract", "contract_false_accepts", CONTRACT_COLOUR, ""),
+)
 
 
 def chart_numbers(result: Any) -> dict[str, Any]:
@@ -52,7 +56,7 @@ def chart_numbers(result: Any) -> dict[str, Any]:
 def funnel_chart(result: Any):
     """Bar chart: how many of the submitted answers each layer accepts.
 
-    Bars for ``strict JSON``, ``quote exists``, ``full contract`` (weakest first),
+    Bars for ``strict JSON``, ``citation-only check``, ``full contract`` (weakest first),
     each labelled ``"<accepted> of <submitted>"``. Returns the Figure.
 
     nbval does not compare images: show ``funnel_frame(result)`` (or
@@ -112,9 +116,13 @@ def reason_chart(result: Any):
 def baseline_chart(result: Any):
     """Grouped horizontal bars: answers wrongly accepted, citation-only vs contract.
 
-    One pair of bars per expected (label) status other than ``ACCEPT``: the
-    citation-only baseline (orange, hatched ``//``) and the full contract (blue),
-    each labelled with its count; the title gives both totals. Returns the Figure.
+    One row per expected (label) status other than ``ACCEPT`` that some layer
+    wrongly accepted, in Status order; in each row a bar for the citation-only check
+    (orange, hatched ``//``) and one for the full contract (blue), each labelled with
+    its count. No bar is drawn for a count of 0, and a layer that accepted no such
+    answer has no bar and no legend entry; the title gives both totals, zeros
+    included, on a second line. With no false accept at all the axes say so in words. Returns the
+    Figure.
 
     nbval does not compare images: show ``baseline_frame(result)`` (or
     :func:`chart_numbers`) as a table beside it.
@@ -123,41 +131,41 @@ def baseline_chart(result: Any):
     from matplotlib.ticker import MaxNLocator
 
     frame = baseline_frame(result)
-    labels = list(frame["expected"])
-    citation = [int(n) for n in frame["citation_only_false_accepts"]]
-    contract = [int(n) for n in frame["contract_false_accepts"]]
-    positions = list(range(len(labels)))
-    height = 0.4
-    fig, ax = plt.subplots(figsize=(6.4, 1.2 + 0.55 * max(len(labels), 1)))
-    bars_citation = ax.barh(
-        [p - height / 2 for p in positions],
-        citation,
-        height=height,
-        color=CITATION_COLOUR,
-        edgecolor=OKABE_ITO["black"],
-        hatch="//",
-        label="citation only (quote exists)",
-    )
-    bars_contract = ax.barh(
-        [p + height / 2 for p in positions],
-        contract,
-        height=height,
-        color=CONTRACT_COLOUR,
-        edgecolor=OKABE_ITO["black"],
-        label="full contract",
-    )
-    ax.bar_label(bars_citation, padding=3)
-    ax.bar_label(bars_contract, padding=3)
-    ax.set_yticks(positions, labels)
+    layers = [
+        (name, [int(n) for n in frame[column]], colour, hatch)
+        for name, column, colour, hatch in _BASELINE_LAYERS
+    ]
+    drawn = [layer for layer in layers if any(layer[1])]
+    rows = [i for i in range(len(frame)) if any(counts[i] for _, counts, _, _ in drawn)]
+    height = 0.8 / max(len(drawn), 1)
+    fig, ax = plt.subplots(figsize=(6.4, 1.2 + 0.55 * max(len(rows), 1)))
+    for number, (name, counts, colour, hatch) in enumerate(drawn):
+        offset = (number - (len(drawn) - 1) / 2) * height
+        kept = [(position, counts[i]) for position, i in enumerate(rows) if counts[i]]
+        bars = ax.barh(
+            [position + offset for position, _ in kept],
+            [count for _, count in kept],
+            height=height,
+            color=colour,
+            edgecolor=OKABE_ITO["black"],
+            hatch=hatch,
+            label=name,
+        )
+        ax.bar_label(bars, padding=3)
+    ax.set_yticks(range(len(rows)), [str(frame["expected"].iloc[i]) for i in rows])
     ax.invert_yaxis()
-    ax.set_xlim(0, max(citation + contract + [1]) * 1.25)
+    ax.set_xlim(0, max([n for _, counts, _, _ in layers for n in counts] + [1]) * 1.25)
+    totals = {name: sum(counts) for name, counts, _, _ in layers}
     ax.set_title(
-        f"Answers accepted that should be rejected: citation only {sum(citation)}, "
-        f"contract {sum(contract)}"
+        f"Answers accepted that should be rejected\n(citation-only check {totals[_BASELINE_LAYERS[0][0]]}, "
+        f"contract {totals[_BASELINE_LAYERS[1][0]]})"
     )
     ax.set_xlabel("wrongly accepted answers")
     ax.set_ylabel("expected status (label)")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole numbers
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25 if len(labels) < 4 else -0.12), ncol=2, frameon=False)
+    if drawn:
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25 if len(rows) < 4 else -0.12), ncol=2, frameon=False)
+    else:
+        ax.text(0.5, 0.5, "no answer was wrongly accepted", transform=ax.transAxes, ha="center", va="center")
     fig.tight_layout()
     return fig

@@ -3,7 +3,7 @@
 Presentation layer (ipywidgets). Side by side it shows the strict-JSON decision,
 the citation-only decision and the contract status ("a real citation can still
 support a wrong answer": the citation-only layer accepts what the contract
-refuses), then the trace ladder, the accepted map and the near-miss hints
+refuses), then the trace, the accepted map and the near-miss hints
 (:mod:`groundlab.view.verdict_html`). Answer, source and learner text is escaped
 before it reaches an ``HTML`` widget. See ``docs/architecture.md``, "Layers".
 """
@@ -22,7 +22,7 @@ from groundlab.hints import hints_for_verdict
 from groundlab.view import html as _html
 from groundlab.view.claim_row import ClaimRow
 from groundlab.view.css import CSS_CLASSES
-from groundlab.view.verdict_html import accepted_html, hints_html, ladder_html
+from groundlab.view.verdict_html import accepted_html, hints_html, trace_html
 from groundlab.view.widget_base import PlainRepr, heading, set_state_class, show, tag
 
 __all__ = ["CLAIMS_MODE", "RAW_MODE", "REQUEST_INVALID", "ClaimEditor"]
@@ -57,7 +57,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
     ``None`` while the edited request is invalid), :attr:`raw` (current answer text),
     :attr:`request` (current request or ``None``), :attr:`status_label`,
     :attr:`strict_label`, :attr:`citation_label` (``Label`` widgets, e.g.
-    ``"✗ QUOTE_NOT_SUPPORTING"``, ``"✓ parses"``, ``"✓ accepts"``), :attr:`ladder`
+    ``"✗ QUOTE_NOT_SUPPORTING"``, ``"✓ parses"``, ``"✓ accepts"``), :attr:`trace`
     (``HTML``: the trace table), :attr:`accepted_box` (``HTML``), :attr:`hints_box`
     (``HTML``), :attr:`claim_rows` (list of :class:`ClaimRow`), :attr:`mode`
     (``ToggleButtons``), :attr:`raw_input` (``Textarea``), :attr:`add_button`, and the
@@ -164,12 +164,12 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         layers = widgets.HBox(
             [
                 widgets.VBox([heading("strict JSON"), self.strict_label], layout=column),
-                widgets.VBox([heading("citation only (quote exists)"), self.citation_label], layout=column),
+                widgets.VBox([heading("citation-only check"), self.citation_label], layout=column),
                 widgets.VBox([heading("full contract"), self.status_label], layout=column),
             ],
         )
-        self.ladder = widgets.HTML("")
-        self.ladder.add_class(CSS_CLASSES["ladder"])
+        self.trace = widgets.HTML("")
+        self.trace.add_class(CSS_CLASSES["trace"])
         self.accepted_box = widgets.HTML("")
         self.accepted_box.add_class(CSS_CLASSES["accepted"])
         self.hints_box = widgets.HTML("")
@@ -188,7 +188,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
             self.claims_section,
             self.raw_input,
             heading("Trace (the checks that ran, in order; the first failure decides)"),
-            self.ladder,
+            self.trace,
             heading("Accepted map"),
             self.accepted_box,
             heading("Near-miss hints (explained, never turned into a pass)"),
@@ -339,7 +339,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         """Re-run :func:`verify_answer` on :attr:`raw` and the edited request; redraw every result.
 
         Returns the new verdict, or ``None`` if the request is invalid: then
-        :attr:`status_label` reads :data:`REQUEST_INVALID` and the ladder says what is
+        :attr:`status_label` reads :data:`REQUEST_INVALID` and the trace says what is
         wrong. Called automatically on every edit.
         """
         try:
@@ -352,7 +352,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
             self.citation_label.value = ""
             self.status_label.value = REQUEST_INVALID
             set_state_class(self.status_label, False)
-            self.ladder.value = (
+            self.trace.value = (
                 f"<p class=\"groundlab-request-error\">{_html.WARN} The request itself is wrong "
                 f"(a bug in the application, not a verdict): {_html.esc(err)}</p>"
             )
@@ -366,12 +366,12 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         self.strict_label.value = (
             _html.mark(True, "parses") if parsed else _html.mark(False, no=f"INVALID_JSON ({verdict.error.code})")
         )
-        self.citation_label.value = _html.mark(verdict.citation_ok, "accepts", "rejects")
+        self.citation_label.value = _html.mark(verdict.citation_only_ok, "accepts", "rejects")
         self.status_label.value = _html.status_text(verdict.status)
         set_state_class(self.strict_label, parsed)
-        set_state_class(self.citation_label, verdict.citation_ok)
+        set_state_class(self.citation_label, verdict.citation_only_ok)
         set_state_class(self.status_label, verdict.ok)
-        self.ladder.value = ladder_html(verdict, request, self.registry, self._raw)
+        self.trace.value = trace_html(verdict, request, self.registry, self._raw)
         self.accepted_box.value = accepted_html(verdict)
         self.hints = tuple(hints_for_verdict(verdict, request, self.registry, raw=self._raw))
         self.hints_box.value = hints_html(self.hints)

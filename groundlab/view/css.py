@@ -30,7 +30,7 @@ CSS_CLASSES = {
     "strict": "groundlab-strict-status",
     "citation": "groundlab-citation-status",
     "status": "groundlab-contract-status",
-    "ladder": "groundlab-ladder-box",
+    "trace": "groundlab-trace-box",
     "accepted": "groundlab-accepted",
     "hints": "groundlab-hints",
     "inspector": "groundlab-quote-inspector",
@@ -40,6 +40,8 @@ CSS_CLASSES = {
     "predict": "groundlab-predict",
     "predict_choices": "groundlab-predict-choices",
     "predict_check": "groundlab-predict-check",
+    "predict_hint": "groundlab-predict-hint-button",
+    "predict_hints": "groundlab-predict-hints",
     "predict_result": "groundlab-predict-result",
     "scoreboard": "groundlab-scoreboard",
 }

@@ -29,12 +29,12 @@ def verdict_goal(
     sources: Registry | Iterable[Source],
     status: Status | str,
     *,
-    citation_ok: bool | None = None,
+    citation_only_ok: bool | None = None,
     claim: int | None = None,
     check: str | None = None,
 ) -> Callable[[str], Feedback]:
     """A goal on an answer text: the contract gives ``status`` (at ``claim``'s ``check``
-    when given) and the citation-only check decides ``citation_ok`` (when given).
+    when given) and the citation-only check decides ``citation_only_ok`` (when given).
 
     The goal takes the learner's raw answer (``str``). Its feedback lists what differs
     from the goal, first the citation-only check's decision, then the status, then the
@@ -49,10 +49,10 @@ def verdict_goal(
         if not isinstance(raw, str):
             return Feedback(False, f"the answer should be the answer text (a str), not {type(raw).__name__}")
         problems = []
-        if citation_ok is not None:
+        if citation_only_ok is not None:
             accepted = citation_only_accepts(raw, request, registry)
-            if accepted != citation_ok:
-                want = "accept" if citation_ok else "reject"
+            if accepted != citation_only_ok:
+                want = "accept" if citation_only_ok else "reject"
                 problems.append(f"the citation-only check should {want} it, but it {'accepts' if accepted else 'rejects'} it")
         verdict = verify_answer(raw, request, registry)
         row = decided_row(verdict, request, registry)

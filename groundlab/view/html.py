@@ -116,11 +116,11 @@ STYLE = f"""<style>
   border: 2px solid; border-radius: 4px; }}
 .groundlab-pass {{ border-color: {PASS_COLOUR}; }}
 .groundlab-fail {{ border-color: {FAIL_COLOUR}; }}
-.groundlab-ladder {{ border-collapse: collapse; margin: 4px 0; }}
-.groundlab-ladder th, .groundlab-ladder td {{ border: 1px solid #999; padding: 2px 6px;
+.groundlab-grid {{ border-collapse: collapse; margin: 4px 0; }}
+.groundlab-grid th, .groundlab-grid td {{ border: 1px solid #999; padding: 2px 6px;
   text-align: left; vertical-align: top; }}
-.groundlab-ladder tr.groundlab-failed td {{ font-weight: bold; border: 2px solid {FAIL_COLOUR}; }}
-.groundlab-ladder td.groundlab-result {{ white-space: nowrap; }}
+.groundlab-grid tr.groundlab-failed td {{ font-weight: bold; border: 2px solid {FAIL_COLOUR}; }}
+.groundlab-grid td.groundlab-result {{ white-space: nowrap; }}
 .groundlab-pre {{ white-space: pre-wrap; word-break: break-all; margin: 2px 0; }}
 .groundlab-pre.groundlab-parse-place {{ white-space: pre; word-break: normal; overflow-x: auto; }}
 .groundlab-contract-status {{ font-weight: bold; }}
@@ -131,7 +131,7 @@ STYLE = f"""<style>
 </style>"""
 """A ``<style>`` block for the classes above; the widgets show it once per editor.
 
-The failed row of a ladder is marked by bold text and a thicker border, besides
+The failed row of a trace is marked by bold text and a thicker border, besides
 the ``✗ FAILED`` text itself. A caret box (``groundlab-parse-place``) never wraps
 (it scrolls), so its caret stays under its column on a long line.
 """

@@ -15,19 +15,32 @@ from groundlab.view.goals import rung_goal, score_goal
 __all__ = ["beat_citation_only_exercise", "dropped_not_exercise"]
 
 _DROPPED_NOT = (
-    'answer = "Staff may work remotely for up to 3 days a week after their probation period. '
-    'Working from another country is permitted without written approval from HR."'
+    "# The same 4 missing characters ('not ') are a smaller share of a longer quote: with the\n"
+    "# sentence before it the quote is 153 characters long, and partial_ratio rises above 95.\n"
+    'answer = ("Staff may work remotely for up to 3 days a week after their probation period. "\n'
+    '          "Working from another country is permitted without written approval from HR.")'
 )
 
 _BEAT_CITATION_ONLY = '''def my_verifier(raw, request, sources):
     status = citation_only_verifier(raw, request, sources)
-    if status == "ACCEPT" and any(c.value != sources[c.doc].facts.get(c.field) for c in parse_claims(raw)):
-        return "VALUE_MISMATCH"
-    return status'''
+    if status == "ACCEPT":
+        claims = parse_claims(raw)
+        # .get, not [...]: a claim for a field that its document lacks must not raise
+        if any(claim.value != sources[claim.doc].facts.get(claim.field) for claim in claims):
+            return "VALUE_MISMATCH"
+    return status
+# 335 of 555 now agree. Scope, revision, support, duplicates, unrequested and missing
+# fields each need a check of their own: that is why the contract has more than two.'''
 
 
 def dropped_not_exercise(source: str) -> Exercise:
-    """Make a quote of ``source`` without its "not" that ``is_quoted`` refuses and ``partial_95`` accepts."""
+    """Make a quote of ``source`` without its "not" that ``is_quoted`` refuses and ``partial_95`` accepts.
+
+    ``source`` (``str``) is the policy text of the catalogue's item ``dropped_not-16``.
+    The learner's answer is a quote (``str``); the goal (:func:`~groundlab.view.goals.rung_goal`)
+    gives both rungs' decisions. ``TypeError`` when ``source`` is not a ``str``; checking
+    loads rapidfuzz (``ImportError`` without it).
+    """
     return Exercise(
         "A dropped 'not' that partial_95 lets through",
         "Leave out the policy's 'not': is_quoted refuses the quote, partial_95 accepts it.",
@@ -41,14 +54,24 @@ def dropped_not_exercise(source: str) -> Exercise:
 
 
 def beat_citation_only_exercise(baseline: ScoreReport) -> Exercise:
-    """Write ``my_verifier`` that agrees on more mutation cases than ``baseline`` and raises on none."""
+    """Write ``my_verifier`` that agrees on more mutation cases than ``baseline`` and raises on none.
+
+    ``baseline`` is the citation-only verifier's :class:`~groundlab.lab.score.ScoreReport`
+    on the frozen mutation catalogue. The learner's answer is a verifier
+    ``fn(raw, request, sources) -> status name``; the goal
+    (:func:`~groundlab.view.goals.score_goal`) scores it and names the first kinds it
+    still gets wrong. The solution runs in a namespace that holds
+    ``citation_only_verifier`` and ``parse_claims``. ``TypeError`` when ``baseline`` is
+    not a ``ScoreReport``.
+    """
     return Exercise(
         "Beat the citation-only verifier",
         f"Agree on more than {baseline.agreed} of {baseline.total} cases, and raise on none.",
         score_goal(baseline),
         [
             "Keep the citation-only verifier's status whenever it is not ACCEPT: it is right on every syntax, shape and citation fault.",
-            "Then compare each parsed claim's value with sources[claim.doc].facts.get(claim.field).",
+            "Under the if, compare each claim's value with sources[claim.doc].facts.get(claim.field); "
+            "use .get, because a KeyError on a field that its document lacks counts as a disagreement.",
         ],
         _BEAT_CITATION_ONLY,
     )

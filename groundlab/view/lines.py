@@ -4,7 +4,7 @@ Standard library only. There is one definition of a line (``docs/architecture.md
 "Units"): a line ends at a line feed (U+000A) only, and columns count code points;
 :func:`groundlab.core.text.line_column` is that definition. Every line, column or
 line excerpt the view shows comes from this module: the caret box of
-:func:`groundlab.view.verdict_html.ladder_html` (so the claim editor's too) and the
+:func:`groundlab.view.verdict_html.trace_html` (so the claim editor's too) and the
 lines offered by a claim row's quote picker.
 
 The visible form (:func:`visible`) keeps U+0020 SPACE and every printable character

@@ -8,7 +8,7 @@ an answer until then. See ``docs/architecture.md``, "Exercise answers".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import ipywidgets as widgets
 
@@ -16,58 +16,42 @@ from groundlab.core.registry import Registry, Request, Source
 from groundlab.view import answers
 from groundlab.view import html as _html
 from groundlab.view.css import state_class
+from groundlab.view.predict_outcome import CHOOSE_FIRST, RIGHT, TRY_AGAIN, WRONG, PredictOutcome, outcome_lines
 from groundlab.view.widget_base import PlainRepr, tag
 
 if TYPE_CHECKING:
     from groundlab.view.scoreboard import Scoreboard
 
-__all__ = ["CHOOSE_FIRST", "RIGHT", "WRONG", "Predict", "PredictOutcome"]
+DOCUMENTS = "Supplied documents"
+"""Heading of the supplied documents in a status exercise (live widget only: too long for text)."""
 
-
-class PredictOutcome(NamedTuple):
-    """What :meth:`Predict.check` found: the learner's ``choice``, the library's ``answer``, ``why``, ``right``.
-
-    ``choice``, ``answer`` (one of the choices) and ``why`` (one sentence) are
-    ``str``; ``right`` is ``bool``.
-    """
-
-    choice: str
-    answer: str
-    why: str
-    right: bool
-
-
-RIGHT = f"{_html.CHECK} Right."
-"""First words of the result after a right prediction."""
-WRONG = f"{_html.CROSS} Not this time."
-"""First words of the result after a wrong prediction."""
-CHOOSE_FIRST = "Choose an answer first, then press Check."
-"""Shown when Check is pressed with nothing chosen (the answer is not computed)."""
-DOCUMENTS = "Documents in the registry"
-"""Heading of the registry's documents in a status exercise (live widget only: too long for text)."""
+__all__ = ["CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOutcome"]
 
 
 class Predict(PlainRepr, widgets.VBox):
     """A prediction exercise: the learner chooses, presses *Check*, and only then the library answers.
 
-    ``Predict(title, question, choices, answer, *, details=None, board=None)``:
+    ``Predict(title, question, choices, answer, *, details=None, hints=(), board=None)``:
 
     * ``title``, ``question`` -- ``str``, shown escaped;
     * ``choices`` -- the options (non-empty sequence of distinct ``str``), shown as
       radio buttons with nothing selected;
-    * ``answer`` -- a callable ``() -> (correct_choice, why)`` called only by
+    * ``answer`` -- a callable ``() -> (correct_choice, why)`` called by the first
       :meth:`check` (the *Check* button), never before and at most once; its
       ``correct_choice`` must be one of ``choices`` (``ValueError`` otherwise);
     * ``details`` -- material to predict from: a ``str`` or a sequence of
       ``(heading, text)`` pairs, each shown escaped in a ``<pre>``;
+    * ``hints`` -- at most two hints (``str``), shown one per press of *Hint*;
     * ``board`` -- a :class:`~groundlab.view.scoreboard.Scoreboard` that tracks this exercise.
 
     Before *Check* nothing in the widget, its state or its ``text/plain`` form holds
-    the answer: ``repr`` is ``"Predict: <title> (choose, then press Check)"``. After
-    *Check* :attr:`result` (``HTML``) shows ``"✓ Right."`` or ``"✗ Not this time."``,
-    the prediction, the library's answer and ``"Why: <why>"``; the choices and the
-    button are disabled and :attr:`outcome` holds a :class:`PredictOutcome`.
-    ``ValueError`` for empty or repeated choices; ``TypeError`` for a non-callable ``answer``.
+    the answer: ``repr`` is ``"Predict: <title> (choose, then press Check)"``. A right
+    try shows ``"✓ Right."``, the prediction, the library's answer and ``"Why: <why>"``,
+    and closes the exercise. A wrong try shows ``"✗ Not this time."``, the prediction
+    and the why (not the answer), and leaves the choices open for another try;
+    :attr:`outcome` is always the *first* try's :class:`PredictOutcome` (what a
+    scoreboard counts) and :attr:`tries` every try's. ``ValueError`` for empty or
+    repeated choices or more than two hints; ``TypeError`` for a non-callable ``answer``.
     """
 
     def __init__(
@@ -78,6 +62,7 @@ class Predict(PlainRepr, widgets.VBox):
         answer: Callable[[], tuple[str, str]],
         *,
         details: str | Sequence[tuple[str, str]] | None = None,
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> None:
         super().__init__()
@@ -88,27 +73,37 @@ class Predict(PlainRepr, widgets.VBox):
             raise ValueError("the choices of a Predict exercise must be distinct")
         if not callable(answer):
             raise TypeError("answer must be a callable returning (correct_choice, why)")
+        if isinstance(hints, str) or len(hints) > 2:
+            raise ValueError("hints is a sequence of at most two strings")
         self.title = str(title)
         self.question = str(question)
         self.options = tuple(options)
+        self.hints = tuple(str(h) for h in hints)
+        self.hints_shown = 0
         self._answer = answer
+        self._answered: tuple[str, str] | None = None
         self._boards: list[Scoreboard] = []
-        self.outcome: PredictOutcome | None = None
+        self.tries: list[PredictOutcome] = []
         self.choices = widgets.RadioButtons(options=options, value=None, layout=widgets.Layout(width="auto"))
         self.check_button = widgets.Button(description="Check", icon="check", tooltip="Compute the answer now")
         self.check_button.on_click(lambda _button: self.check())
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="Show a hint")
+        self.hint_button.on_click(lambda _button: self.hint())
+        self.hint_box = widgets.HTML("")
         self.result = widgets.HTML("")
         tag(
             (
                 (self, "predict"),
                 (self.choices, "predict_choices"),
                 (self.check_button, "predict_check"),
+                (self.hint_button, "predict_hint"),
+                (self.hint_box, "predict_hints"),
                 (self.result, "predict_result"),
             )
         )
         head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
-        # The plain-text form shows the short material only (the registry's documents
-        # are long; they are in the live widget).
+        # The plain-text form shows the short material only (the supplied documents are
+        # long; they are in the live widget).
         if isinstance(details, str):
             self._material = [("Material", details)]
             head += _html.pre(details, "groundlab-pre") if details else ""
@@ -118,18 +113,30 @@ class Predict(PlainRepr, widgets.VBox):
             head += "".join(
                 f"<p><strong>{_html.esc(h)}</strong></p>" + _html.pre(t, "groundlab-pre") for h, t in pairs
             )
+        buttons = [self.check_button, self.hint_button] if self.hints else [self.check_button]
         self.children = [
             widgets.HTML(_html.STYLE),
             widgets.HTML(head),
             self.choices,
-            self.check_button,
+            widgets.HBox(buttons),
+            self.hint_box,
             self.result,
         ]
         if board is not None:
             board.track(self)
 
+    @property
+    def outcome(self) -> PredictOutcome | None:
+        """The first try's :class:`PredictOutcome` (``None`` before any): what a scoreboard counts."""
+        return self.tries[0] if self.tries else None
+
+    @property
+    def closed(self) -> bool:
+        """``True`` once a try was right: the choices and the buttons are then disabled."""
+        return bool(self.tries) and self.tries[-1].right
+
     def __repr__(self) -> str:
-        state = "checked" if self.outcome is not None else "choose, then press Check"
+        state = "checked" if self.tries else "choose, then press Check"
         return f"Predict: {self.title} ({state})"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
@@ -146,62 +153,70 @@ class Predict(PlainRepr, widgets.VBox):
         data["text/plain"] = "\n".join(lines)
         return data
 
+    def hint(self) -> str | None:
+        """Show the next hint (as the *Hint* button does) and return it: ``"Hint 1 of 2: ..."``.
+
+        ``None`` when the exercise has no hints; the last one again once all are shown.
+        """
+        if not self.hints:
+            return None
+        self.hints_shown = min(self.hints_shown + 1, len(self.hints))
+        shown = [f"Hint {n + 1} of {len(self.hints)}: {h}" for n, h in enumerate(self.hints[: self.hints_shown])]
+        self.hint_box.value = "".join(f'<p class="groundlab-predict-hint">{_html.esc(h)}</p>' for h in shown)
+        self.hint_button.disabled = self.hints_shown == len(self.hints)
+        return shown[-1]
+
     def choose(self, choice: str) -> None:
         """Select ``choice`` (as a click on its radio button would).
 
-        ``ValueError`` if it is not one of the choices; ``RuntimeError`` once checked.
+        ``ValueError`` if it is not one of the choices; ``RuntimeError`` once a try was right.
         """
-        if self.outcome is not None:
-            raise RuntimeError("this exercise has been checked; its choice is final")
+        if self.closed:
+            raise RuntimeError("this exercise was answered right; its choice is final")
         if choice not in self.options:
             raise ValueError(f"{choice!r} is not one of the choices: {', '.join(self.options)}")
         self.choices.value = choice
 
     def check(self) -> PredictOutcome | None:
-        """Compute the answer now (calling ``answer()``) and reveal it.
+        """Check the chosen answer: the first call computes the answer (``answer()``), once.
 
-        Returns the :class:`PredictOutcome`; ``None`` (and a reminder, the answer not
-        computed) when nothing is chosen. A second call returns the first outcome
-        without calling ``answer()`` again.
+        Returns this try's :class:`PredictOutcome`; ``None`` (and a reminder, nothing
+        computed) when nothing is chosen. Once a try was right, returns that try
+        without another. The scoreboard counts the first try only.
         """
-        if self.outcome is not None:
-            return self.outcome
+        if self.closed:
+            return self.tries[-1]
         choice = self.choices.value
         if choice is None:
             self.result.value = f"<p>{_html.esc(CHOOSE_FIRST)}</p>"
             return None
-        correct, why = self._answer()
-        correct, why = str(correct), str(why)
-        if correct not in self.options:
-            raise ValueError(f"answer() returned {correct!r}, which is not one of the choices")
-        right = choice == correct
-        self.outcome = PredictOutcome(choice, correct, why, right)
-        self.choices.disabled = True
-        self.check_button.disabled = True
-        self.result.value = self._outcome_html(self.outcome)
+        if self._answered is None:
+            correct, why = self._answer()
+            correct, why = str(correct), str(why)
+            if correct not in self.options:
+                raise ValueError(f"answer() returned {correct!r}, which is not one of the choices")
+            self._answered = (correct, why)
+        correct, why = self._answered
+        outcome = PredictOutcome(choice, correct, why, choice == correct)
+        self.tries.append(outcome)
+        if outcome.right:
+            self.choices.disabled = True
+            self.check_button.disabled = True
+            self.hint_button.disabled = True
+        self.result.value = self._outcome_html(outcome, len(self.tries))
         for board in self._boards:
             board.refresh()
-        return self.outcome
+        return outcome
 
-    @staticmethod
-    def outcome_lines(outcome: PredictOutcome) -> tuple[str, str]:
-        """The two plain-text lines shown after *Check*: the verdict on the prediction, then the why.
+    outcome_lines = staticmethod(outcome_lines)
 
-        E.g. ``("✓ Right. You predicted VALUE_MISMATCH; the library says VALUE_MISMATCH.",
-        "Why: claim 0 value: FAILED: ...")``.
-        """
-        verdict = RIGHT if outcome.right else WRONG
-        return (
-            f"{verdict} You predicted {outcome.choice}; the library says {outcome.answer}.",
-            f"Why: {outcome.why}",
-        )
-
-    def _outcome_html(self, outcome: PredictOutcome) -> str:
-        first, second = self.outcome_lines(outcome)
+    def _outcome_html(self, outcome: PredictOutcome, attempt: int) -> str:
+        first, second = self.outcome_lines(outcome, attempt)
         state = state_class(outcome.right)
+        again = "" if outcome.right else f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
         return (
             f'<p class="groundlab-predict-verdict {state}"><strong>{_html.esc(first)}</strong></p>'
-            f'<p class="groundlab-predict-why">{_html.esc(second)}</p>'
+            f'<p class="groundlab-predict-why">{_html.esc(second)}</p>{again}'
         )
 
     # ------------------------------------------------------------ constructors
@@ -215,6 +230,7 @@ class Predict(PlainRepr, widgets.VBox):
         request: Request,
         sources: Registry | Iterable[Source],
         *,
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
         """Predict the contract status of ``raw`` for ``request`` and ``sources``.
@@ -225,7 +241,7 @@ class Predict(PlainRepr, widgets.VBox):
         request supplies an id the registry lacks.
         """
         return cls._about_answer(
-            title, question, answers.STATUS_CHOICES, answers.status_answer, raw, request, sources, board
+            title, question, answers.STATUS_CHOICES, answers.status_answer, raw, request, sources, hints, board
         )
 
     @classmethod
@@ -236,6 +252,7 @@ class Predict(PlainRepr, widgets.VBox):
         question: str | None = None,
         *,
         title: str | None = None,
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
         """:meth:`status` for case ``case_id`` of ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
@@ -251,6 +268,7 @@ class Predict(PlainRepr, widgets.VBox):
             case.raw,
             case.request,
             case_set.sources,
+            hints=hints,
             board=board,
         )
 
@@ -263,16 +281,17 @@ class Predict(PlainRepr, widgets.VBox):
         request: Request,
         sources: Registry | Iterable[Source],
         *,
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what the citation-only baseline (quote exists in a supplied document) decides for ``raw``.
+        """Predict what the citation-only check (every quote found in a supplied document) decides for ``raw``.
 
         Choices: :data:`~groundlab.view.answers.CITATION_CHOICES`; on *Check*
         :func:`~groundlab.view.answers.citation_answer` answers. Material and errors as
         for :meth:`status`.
         """
         return cls._about_answer(
-            title, question, answers.CITATION_CHOICES, answers.citation_answer, raw, request, sources, board
+            title, question, answers.CITATION_CHOICES, answers.citation_answer, raw, request, sources, hints, board
         )
 
     @classmethod
@@ -285,6 +304,7 @@ class Predict(PlainRepr, widgets.VBox):
         raw: str,
         request: Request,
         sources: Registry | Iterable[Source],
+        hints: Sequence[str],
         board: "Scoreboard | None",
     ) -> "Predict":
         registry = Registry.of(sources)
@@ -295,6 +315,7 @@ class Predict(PlainRepr, widgets.VBox):
             choices,
             lambda: answer_of(raw, request, registry),
             details=_status_details(raw, request, registry),
+            hints=hints,
             board=board,
         )
 
@@ -310,6 +331,7 @@ class Predict(PlainRepr, widgets.VBox):
         job: Any,
         *,
         question: str = "What does explain_match give the user for this fake reply?",
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
         """Predict what :func:`groundlab.grounding.explain.explain_match` gives the user for the model reply ``reply``.
@@ -320,7 +342,7 @@ class Predict(PlainRepr, widgets.VBox):
         """
         return cls(
             title, question, cls.EXPLANATION_OUTCOMES, lambda: answers.explanation_answer(reply, profile, job),
-            details=[("Fake model reply", reply)], board=board,
+            details=[("Fake model reply", reply)], hints=hints, board=board,
         )
 
     @classmethod
@@ -331,6 +353,7 @@ class Predict(PlainRepr, widgets.VBox):
         quote: str,
         source: str,
         *,
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
         """Predict whether "No Quote, No Claim" finds ``quote`` in ``source``.
@@ -345,6 +368,7 @@ class Predict(PlainRepr, widgets.VBox):
             answers.QUOTE_CHOICES,
             lambda: answers.quote_answer(quote, source),
             details=[("Quote", quote), ("Source", source)],
+            hints=hints,
             board=board,
         )
 
@@ -355,6 +379,7 @@ class Predict(PlainRepr, widgets.VBox):
         question: str,
         raw: str,
         *,
+        hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
         """Predict what :func:`groundlab.core.claims.parse_claims` says about ``raw``.
@@ -365,18 +390,26 @@ class Predict(PlainRepr, widgets.VBox):
         """
         return cls(
             title, question, answers.PARSE_CHOICES, lambda: answers.parse_code_answer(raw),
-            details=[("Answer", raw)], board=board,
+            details=[("Answer", raw)], hints=hints, board=board,
         )
 
 
 def _status_details(raw: str, request: Request, registry: Registry) -> list[tuple[str, str]]:
+    """The answer, the request and the supplied documents in full; the registry's other
+    documents by id and scope only (the model never saw their text)."""
+    others = [s for s in registry if s.id not in request.supplied]
     request_text = (
         f"service {request.service}, environment {request.environment}, revision {request.revision}\n"
         f"requested fields: {', '.join(request.fields)}\n"
         f"supplied documents: {', '.join(request.supplied)}"
     )
+    if others:
+        request_text += "\nnot supplied: " + ", ".join(
+            f"{s.id} ({s.service}/{s.environment}/{s.revision})" for s in others
+        )
     documents = "\n\n".join(
         f"{s.id} (service {s.service}, environment {s.environment}, revision {s.revision}):\n{s.text.rstrip()}"
         for s in registry
+        if s.id in request.supplied
     )
     return [("Answer", raw), ("Request", request_text), (DOCUMENTS, documents)]

@@ -103,7 +103,7 @@ class QuoteInspector(PlainRepr, widgets.VBox):
             self.hints = ()
         self.window = closest_window(quote, source) if quote and source and not self.verbatim else None
         parts = [
-            '<table class="groundlab-ladder"><tbody>',
+            '<table class="groundlab-grid"><tbody>',
             f"<tr><th>normalised quote</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
             f"<tr><th>normalised source</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
             "</tbody></table>",

@@ -12,9 +12,9 @@ icon and a word (``✓ accepts`` / ``✗ rejects``), never colour alone.
 
 ``result`` arguments are :class:`groundlab.study.run.StudyResult` objects or anything
 with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
-``actual``, ``code``, ``strict_json_ok``, ``citation_ok``, ``accepted``,
+``actual``, ``code``, ``strict_json_ok``, ``citation_only_ok``, ``accepted``,
 ``agrees``, and optionally ``expected_code``) and ``.counts`` (a mapping with
-``submitted``, ``strict_json``, ``quote_exists``, ``full_contract``,
+``submitted``, ``strict_json``, ``citation_only``, ``full_contract``,
 ``citation_false_accepts``, ``disagreements``). See ``docs/architecture.md``, "Layers".
 """
 
@@ -75,7 +75,7 @@ def study_frame(result: Any) -> pd.DataFrame:
     """The study, one row per case in fixture order; all cells ``str``.
 
     Columns ``id``, ``family``, ``expected``, ``actual`` (``"INVALID_JSON (not_json)"``
-    carries the parse code), ``strict JSON``, ``quote exists``, ``full contract`` (each
+    carries the parse code), ``strict JSON``, ``citation-only check``, ``full contract`` (each
     ``"✓ accepts"`` or ``"✗ rejects"``) and ``agrees`` (``"✓ yes"`` or ``"✗ NO"``).
     """
     records = []
@@ -87,12 +87,12 @@ def study_frame(result: Any) -> pd.DataFrame:
                 "expected": _status_with_code(row.expected, getattr(row, "expected_code", None)),
                 "actual": _status_with_code(row.actual, row.code),
                 "strict JSON": ACCEPTS if row.strict_json_ok else REJECTS,
-                "quote exists": ACCEPTS if row.citation_ok else REJECTS,
+                "citation-only check": ACCEPTS if row.citation_only_ok else REJECTS,
                 "full contract": ACCEPTS if str(row.actual) == Status.ACCEPT.value else REJECTS,
                 "agrees": AGREES if row.agrees else DISAGREES,
             }
         )
-    columns = ["id", "family", "expected", "actual", "strict JSON", "quote exists", "full contract", "agrees"]
+    columns = ["id", "family", "expected", "actual", "strict JSON", "citation-only check", "full contract", "agrees"]
     return pd.DataFrame.from_records(records, columns=columns)
 
 
@@ -101,7 +101,7 @@ def study_table(result: Any) -> StableStyler:
     counts = result.counts
     caption = (
         f"{counts['submitted']} answers: strict JSON accepts {counts['strict_json']}, "
-        f"quote exists accepts {counts['quote_exists']}, the full contract accepts "
+        f"the citation-only check accepts {counts['citation_only']}, the full contract accepts "
         f"{counts['full_contract']}"
     )
     return _styled(study_frame(result), "study", caption)
@@ -110,11 +110,11 @@ def study_table(result: Any) -> StableStyler:
 def funnel_frame(result: Any) -> pd.DataFrame:
     """The study's funnel: one row per admission layer, weakest first.
 
-    Columns ``layer`` (``strict JSON``, ``quote exists``, ``full contract``), ``accepted``
+    Columns ``layer`` (``strict JSON``, ``citation-only check``, ``full contract``), ``accepted``
     and ``of`` (``int``, answers submitted). For the frozen study: 17, 13, 3 of 22.
     """
     counts = result.counts
-    accepted = [counts["strict_json"], counts["quote_exists"], counts["full_contract"]]
+    accepted = [counts["strict_json"], counts["citation_only"], counts["full_contract"]]
     return pd.DataFrame(
         {"layer": list(LAYERS), "accepted": accepted, "of": [counts["submitted"]] * len(LAYERS)}
     )
@@ -143,7 +143,7 @@ def reason_table(result: Any) -> StableStyler:
 
 
 def baseline_frame(result: Any) -> pd.DataFrame:
-    """False accepts of the citation-only baseline and of the contract, per label.
+    """False accepts of the citation-only check and of the contract, per label.
 
     One row per expected status other than ``ACCEPT`` that occurs in ``result``, in
     Status order. Columns: ``expected`` (str), ``cases`` (int, answers with that
@@ -161,7 +161,7 @@ def baseline_frame(result: Any) -> pd.DataFrame:
         if key not in groups:
             continue
         groups[key][0] += 1
-        groups[key][1] += bool(row.citation_ok)
+        groups[key][1] += bool(row.citation_only_ok)
         groups[key][2] += str(row.actual) == Status.ACCEPT.value
     kept = [(k, v) for k, v in groups.items() if v[0]]
     return pd.DataFrame(

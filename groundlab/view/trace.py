@@ -1,7 +1,7 @@
 """The trace view-model: a verdict's steps as display rows, one sentence each.
 
 :func:`trace_rows` is the only code that describes a trace step. The trace table,
-the claim editor's ladder, the Predict exercises' "why" and ``groundlab verify``
+the claim editor's trace, the Predict exercises' "why" and ``groundlab verify``
 all render its rows. Standard library only. Answer text inside a sentence is
 quoted with ``repr`` and never interpreted; escape it before putting it in HTML.
 See ``docs/architecture.md``, "One trace view".

@@ -1,7 +1,7 @@
-"""A verdict's parts as HTML: the trace ladder, the accepted map, the near-miss hints.
+"""A verdict's parts as HTML: the trace, the accepted map, the near-miss hints.
 
 Standard library only (the claim editor and the quote inspector show these). The
-ladder renders :func:`groundlab.view.trace.trace_rows`, the one description of a
+trace renders :func:`groundlab.view.trace.trace_rows`, the one description of a
 trace step ("One trace view", ``docs/architecture.md``). Every piece of answer,
 source or learner text is escaped with :func:`groundlab.view.html.esc`; a result is
 an icon and a word, never colour alone.
@@ -18,11 +18,11 @@ from groundlab.view import html as _html
 from groundlab.view.lines import line_place
 from groundlab.view.trace import TraceRow, trace_rows
 
-__all__ = ["accepted_html", "hints_html", "ladder_html"]
+__all__ = ["accepted_html", "hints_html", "trace_html"]
 
 
-def ladder_html(verdict: Verdict, request: Request, registry: Registry, raw: str | None = None) -> str:
-    """The trace of ``verdict`` as an HTML table (class ``groundlab-ladder``), then the decision.
+def trace_html(verdict: Verdict, request: Request, registry: Registry, raw: str | None = None) -> str:
+    """The trace of ``verdict`` as an HTML table (class ``groundlab-grid``), then the decision.
 
     One ``<tr class="groundlab-step groundlab-passed|groundlab-failed" data-claim="0|answer"
     data-check="...">`` per :class:`~groundlab.view.trace.TraceRow`, columns claim,
@@ -44,7 +44,7 @@ def ladder_html(verdict: Verdict, request: Request, registry: Registry, raw: str
     """
     rows = trace_rows(verdict, request, registry)
     table = (
-        '<table class="groundlab-ladder"><thead><tr><th>claim</th><th>check</th>'
+        '<table class="groundlab-grid groundlab-trace"><thead><tr><th>claim</th><th>check</th>'
         "<th>result</th><th>what happened</th></tr></thead><tbody>"
         + "".join(_step_html(row) for row in rows)
         + "</tbody></table>"
@@ -110,7 +110,7 @@ def accepted_html(verdict: Verdict) -> str:
         for field, value in verdict.accepted.items()
     )
     return (
-        '<table class="groundlab-ladder groundlab-accepted-map"><thead><tr><th>field</th>'
+        '<table class="groundlab-grid groundlab-accepted-map"><thead><tr><th>field</th>'
         f"<th>value</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 

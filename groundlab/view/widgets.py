@@ -25,7 +25,7 @@ from groundlab.view.css import CSS_CLASSES
 from groundlab.view.predict import CHOOSE_FIRST, RIGHT, WRONG, Predict, PredictOutcome
 from groundlab.view.quote_inspector import QuoteInspector
 from groundlab.view.scoreboard import Scoreboard
-from groundlab.view.verdict_html import accepted_html, hints_html, ladder_html
+from groundlab.view.verdict_html import accepted_html, hints_html, trace_html
 
 __all__ = [
     "CHOOSE_FIRST",
@@ -45,5 +45,5 @@ __all__ = [
     "Scoreboard",
     "accepted_html",
     "hints_html",
-    "ladder_html",
+    "trace_html",
 ]

@@ -53,6 +53,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
+            # one pytest-xdist worker runs every browser test, so the servers start once
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def _skip_reason() -> str | None:

@@ -80,7 +80,7 @@ def test_jupyterlab_edit_quote_updates_status(jupyter_lab, page, screenshots):
 
     seconds = _edit_quote_and_wait(page, "retry_enabled=false", "QUOTE_NOT_SUPPORTING")
     expect(status).to_have_text("✗ QUOTE_NOT_SUPPORTING")
-    failed = page.locator('.groundlab-ladder tr.groundlab-failed[data-claim="0"][data-check="supports"]')
+    failed = page.locator('.groundlab-trace tr.groundlab-failed[data-claim="0"][data-check="supports"]')
     expect(failed).to_contain_text("✗ FAILED")
     _record_latency("jupyterlab", seconds)
     page.screenshot(path=str(screenshots / "jupyterlab_after_edit.png"), full_page=True)

@@ -58,8 +58,8 @@ def test_contract_case(case):
     else:
         assert verdict.error is None
         assert verify_answer(case.raw.encode("utf-8"), case.request, ADVERSARIAL.sources).status is case.expected
-    assert verdict.citation_ok == citation_only_accepts(case.raw, case.request, ADVERSARIAL.sources)
-    assert verdict.citation_ok == (case.expected not in (Status.INVALID_JSON, Status.NO_CITATION))
+    assert verdict.citation_only_ok == citation_only_accepts(case.raw, case.request, ADVERSARIAL.sources)
+    assert verdict.citation_only_ok == (case.expected not in (Status.INVALID_JSON, Status.NO_CITATION))
 
 
 @pytest.mark.parametrize(

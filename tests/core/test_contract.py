@@ -40,7 +40,7 @@ def test_status_is_a_str_enum_whose_str_is_its_name():
 
 def test_accept_returns_a_sorted_read_only_map_and_the_full_trace():
     verdict = verify(RETRY, TIMEOUT)
-    assert verdict.status is Status.ACCEPT and verdict.ok and verdict.citation_ok
+    assert verdict.status is Status.ACCEPT and verdict.ok and verdict.citation_only_ok
     assert list(verdict.accepted.items()) == [("read_timeout_ms", "5000"), ("retry_enabled", "false")]
     assert isinstance(verdict.accepted, MappingProxyType)
     with pytest.raises(TypeError):
@@ -81,7 +81,7 @@ def test_each_rejection_names_its_failed_step_and_returns_nothing(claims, status
     assert verdict.failed_step() == TraceStep(*failed)
     assert TraceStep(*failed).status is status
     assert sum(not step[2] for step in verdict.trace) == 1
-    assert verdict.citation_ok == (status is not Status.NO_CITATION)
+    assert verdict.citation_only_ok == (status is not Status.NO_CITATION)
 
 
 def test_trace_steps_use_known_checks_and_reasons():
@@ -107,7 +107,7 @@ def test_partial_success_returns_nothing():
 
 def test_invalid_json_verdict_carries_the_error():
     verdict = verify_answer('{"claims": [], "answer": "yes"}', REQUEST, SOURCES)
-    assert verdict.status is Status.INVALID_JSON and not verdict.citation_ok
+    assert verdict.status is Status.INVALID_JSON and not verdict.citation_only_ok
     assert verdict.error.code == "wrong_shape"
     assert verdict.trace == ((None, "parse", False, "wrong_shape"),)
     assert verdict.claims == ()

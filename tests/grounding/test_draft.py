@@ -12,7 +12,7 @@ from groundlab import (
     NOTICE_ALL_KEPT,
     NOTICE_SOME_DROPPED,
     Draft,
-    DraftClaim,
+    DraftPoint,
     Explanation,
     NoGroundedPoints,
     Point,
@@ -62,13 +62,13 @@ def test_constants():
 
 
 def test_draft_claim_reads_snake_and_camel_case():
-    snake = DraftClaim.model_validate({"point": "p", "profile_quote": "a", "job_quote": "b"})
-    camel = DraftClaim.model_validate({"point": "p", "profileQuote": "a", "jobQuote": "b"})
-    assert snake == camel == DraftClaim(point="p", profile_quote="a", job_quote="b")
+    snake = DraftPoint.model_validate({"point": "p", "profile_quote": "a", "job_quote": "b"})
+    camel = DraftPoint.model_validate({"point": "p", "profileQuote": "a", "jobQuote": "b"})
+    assert snake == camel == DraftPoint(point="p", profile_quote="a", job_quote="b")
 
 
 def test_draft_claim_snake_case_wins_when_both_spellings_are_present():
-    claim = DraftClaim.model_validate(
+    claim = DraftPoint.model_validate(
         {
             "profile_quote": "snake",
             "profileQuote": "camel",
@@ -80,14 +80,14 @@ def test_draft_claim_snake_case_wins_when_both_spellings_are_present():
 
 
 def test_draft_claim_defaults_and_extra_members():
-    claim = DraftClaim.model_validate({"confidence": 0.9, "point": None})
+    claim = DraftPoint.model_validate({"confidence": 0.9, "point": None})
     assert (claim.point, claim.profile_quote, claim.job_quote) == (None, None, None)
     assert not hasattr(claim, "confidence")
 
 
 def test_draft_claim_rejects_numbers_as_text():
     with pytest.raises(ValidationError):
-        DraftClaim.model_validate({"point": 5})
+        DraftPoint.model_validate({"point": 5})
 
 
 def test_draft_tolerates_nulls():
@@ -95,7 +95,7 @@ def test_draft_tolerates_nulls():
         '{"matches": null, "gaps": [null, {"point": "x"}], "extra": 1}'
     )
     assert draft.matches == []
-    assert draft.gaps == [None, DraftClaim(point="x")]
+    assert draft.gaps == [None, DraftPoint(point="x")]
     assert Draft.model_validate({}) == Draft(matches=[], gaps=[])
 
 

@@ -260,3 +260,16 @@ def test_make_hands_python_and_venv_to_the_script(target):
     assert [line for line in done.stdout.splitlines() if not line.startswith("make")] == [
         f"/opt/py/bin/python3.10 tools/workshop.py --venv build/venv-3.10 {target}"
     ]
+
+
+def test_tests_and_notebooks_run_on_workers_with_each_notebook_whole(monkeypatch, tmp_path):
+    """nbval runs a notebook's cells in one kernel, so each notebook stays on one worker
+    (``--dist loadfile``); the tests are spread with ``loadgroup``, so a notebook's in-process
+    run and the browser servers (``xdist_group``) stay on one worker too."""
+    calls = []
+    monkeypatch.setattr(workshop, "run", lambda command, env=None, cwd=workshop.ROOT: calls.append(list(map(str, command))) or 0)
+    assert workshop.run_tests(Path(sys.executable), None) == 0
+    tests, notebooks = calls
+    assert tests[tests.index("--dist") + 1] == "loadgroup" and tests[-1] == "tests" and "-n" in tests
+    assert notebooks.count("--dist") == 1 and notebooks[notebooks.index("--dist") + 1] == "loadfile"
+    assert "--nbval" in notebooks and "-n" in notebooks

@@ -30,7 +30,7 @@ WHEEL = f"groundlab-{VERSION}-py3-none-any.whl"
 SDIST = f"groundlab-{VERSION}.tar.gz"
 FROZEN = sorted([p.name for p in (ROOT / "fixtures").glob("*.json")] + ["SHA256SUMS"])
 STUDY_COUNTS = {
-    "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
+    "submitted": 22, "strict_json": 17, "citation_only": 13, "full_contract": 3,
     "citation_false_accepts": 10, "disagreements": 0,
 }
 

@@ -17,7 +17,7 @@ def test_audit_passes_on_fresh_evidence_and_catches_tampering(evidence, read_jso
     report = audit_evidence(evidence)
     assert report.ok, report.problems
     assert report.counts == {
-        "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
+        "submitted": 22, "strict_json": 17, "citation_only": 13, "full_contract": 3,
         "citation_false_accepts": 10, "disagreements": 0,
     }
     assert report.frozen == "config_contract.json"
@@ -63,7 +63,7 @@ def test_audit_catches_forged_evidence_with_recomputed_hashes(evidence, read_jso
     results = read_json(evidence / "results.json")
     fixture["cases"] = [c for c in fixture["cases"] if c["id"] != "wrong-value-real-quote"]
     results["cases"] = [r for r in results["cases"] if r["id"] != "wrong-value-real-quote"]
-    results["counts"].update(submitted=21, citation_false_accepts=9, quote_exists=12, strict_json=16)
+    results["counts"].update(submitted=21, citation_false_accepts=9, citation_only=12, strict_json=16)
     forge(evidence, fixture, results)
     problems = audit_evidence(evidence).problems
     assert problems == ["fixtures.json is not the frozen config_contract.json (its sha256 differs from SHA256SUMS)"]

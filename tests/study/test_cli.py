@@ -19,7 +19,7 @@ def test_cli_runs_and_audits_the_articles_own_case_shape(tmp_path, capsys, artic
         f"evidence written to {out}",
         "submitted       6",
         "strict JSON     4 / 6",
-        "quote exists    3 / 6",
+        "citation-only   3 / 6",
         "full contract   1 / 6",
         "citation-only false accepts: 2",
         "labels agreed: 6 / 6",
@@ -29,7 +29,7 @@ def test_cli_runs_and_audits_the_articles_own_case_shape(tmp_path, capsys, artic
     assert capsys.readouterr().out.splitlines() == [
         "submitted       6",
         "strict JSON     4 / 6",
-        "quote exists    3 / 6",
+        "citation-only   3 / 6",
         "full contract   1 / 6",
         "citation-only false accepts: 2",
         "fixtures: NOT a frozen fixture file (a copy or an edited file): these counts are not the study's",
@@ -41,7 +41,7 @@ def test_cli_run_audit_and_refusal(tmp_path, capsys):
     out = tmp_path / "first"
     assert main(["run", "--out", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "strict JSON     17 / 22" in text and "quote exists    13 / 22" in text
+    assert "strict JSON     17 / 22" in text and "citation-only   13 / 22" in text
     assert "full contract   3 / 22" in text and "citation-only false accepts: 10" in text
     assert main(["audit", str(out)]) == 0
     text = capsys.readouterr().out
@@ -86,7 +86,7 @@ def test_cli_verify_case_and_files(tmp_path, capsys, study_json, verify_files):
 def test_verify_json_is_the_verdicts_own_dict_plus_hints(capsys, study, case_id):
     assert main(["verify", "--case", case_id, "--json"]) == (0 if case_id == "complete" else 1)
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["status", "ok", "citation_ok", "accepted", "error", "claims", "trace", "hints"]
+    assert list(data) == ["status", "ok", "citation_only_ok", "accepted", "error", "claims", "trace", "hints"]
     case = study[case_id]
     hints = data.pop("hints")
     assert data == verify_answer(case.raw, case.request, study.sources).to_dict()

@@ -12,14 +12,14 @@ from groundlab.study.atomic import TEMP_PREFIX
 from groundlab.study.run import EvidenceExistsError, EvidenceLocationError, run_cases, write_evidence
 
 STUDY_COUNTS = {
-    "submitted": 22, "strict_json": 17, "quote_exists": 13, "full_contract": 3,
+    "submitted": 22, "strict_json": 17, "citation_only": 13, "full_contract": 3,
     "citation_false_accepts": 10, "disagreements": 0,
 }
 ARTICLE_COUNTS = {
-    "submitted": 6, "strict_json": 4, "quote_exists": 3, "full_contract": 1,
+    "submitted": 6, "strict_json": 4, "citation_only": 3, "full_contract": 1,
     "citation_false_accepts": 2, "disagreements": 0,
 }
-ROW_KEYS = ["id", "family", "expected", "actual", "expected_code", "code", "strict_json_ok", "citation_ok", "accepted", "agrees"]
+ROW_KEYS = ["id", "family", "expected", "actual", "expected_code", "code", "strict_json_ok", "citation_only_ok", "accepted", "agrees"]
 
 
 def test_frozen_study_counts_are_the_articles(study):
@@ -60,7 +60,7 @@ def test_result_rows_take_the_verdicts_own_fields(tmp_path, study, read_json):
         verdict = verify_answer(case.raw, case.request, study.sources).to_dict()
         assert row["actual"] == verdict["status"]
         assert row["code"] == (verdict["error"] or {}).get("code")
-        assert (row["citation_ok"], row["accepted"]) == (verdict["citation_ok"], verdict["accepted"])
+        assert (row["citation_only_ok"], row["accepted"]) == (verdict["citation_only_ok"], verdict["accepted"])
         assert (row["id"], row["expected"], row["expected_code"]) == (case.id, case.expected.value, case.code)
 
 

@@ -28,8 +28,8 @@ STEP_ROW = re.compile(
 )
 
 
-def ladder_rows(text: str) -> list[tuple[str, str, str, str, str]]:
-    """(state, claim, check, result cell, sentence cell) of every ladder row."""
+def trace_table_rows(text: str) -> list[tuple[str, str, str, str, str]]:
+    """(state, claim, check, result cell, sentence cell) of every trace row."""
     return STEP_ROW.findall(text)
 
 
@@ -52,13 +52,13 @@ def test_complete_case_opens_in_claims_mode_and_accepts(study):
         ("retry_enabled", "false", "prod-v2", "retry_enabled=false"),
     ]
     assert [r.index_label.value for r in editor.claim_rows] == ["claim 0", "claim 1"]
-    rows = ladder_rows(editor.ladder.value)
+    rows = trace_table_rows(editor.trace.value)
     assert len(rows) == len(editor.verdict.trace) == 16
     assert all(state == "passed" and result == "✓ passed" for state, _, _, result, _ in rows)
-    assert "FAILED" not in editor.ladder.value
-    assert "<p>✓ Every check passed: ACCEPT.</p>" in editor.ladder.value
+    assert "FAILED" not in editor.trace.value
+    assert "<p>✓ Every check passed: ACCEPT.</p>" in editor.trace.value
     assert editor.accepted_box.value == (
-        '<table class="groundlab-ladder groundlab-accepted-map"><thead><tr><th>field</th>'
+        '<table class="groundlab-grid groundlab-accepted-map"><thead><tr><th>field</th>'
         "<th>value</th></tr></thead><tbody><tr><td>read_timeout_ms</td><td>5000</td></tr>"
         "<tr><td>retry_enabled</td><td>false</td></tr></tbody></table>"
     )
@@ -75,7 +75,7 @@ def test_quote_of_another_genuine_line_is_not_supporting(study):
     assert editor.verdict.status is Status.QUOTE_NOT_SUPPORTING
     assert "groundlab-fail" in editor.status_label._dom_classes
     assert "groundlab-pass" not in editor.status_label._dom_classes
-    failed = [row for row in ladder_rows(editor.ladder.value) if row[0] == "failed"]
+    failed = [row for row in trace_table_rows(editor.trace.value) if row[0] == "failed"]
     assert failed == [
         (
             "failed",
@@ -89,7 +89,7 @@ def test_quote_of_another_genuine_line_is_not_supporting(study):
     assert (
         "<p>✗ <strong>FAILED</strong> at check <code>supports</code> of claim 0: "
         "QUOTE_NOT_SUPPORTING. The checks after it did not run.</p>"
-    ) in editor.ladder.value
+    ) in editor.trace.value
     assert editor.accepted_box.value == (
         "<p>✗ Nothing accepted: a rejected answer accepts no field (no partial success).</p>"
     )
@@ -101,7 +101,7 @@ def test_quote_of_another_genuine_line_is_not_supporting(study):
 def test_every_sentence_in_the_ladder_is_a_trace_row_escaped(study):
     editor = editor_for(study, "wrong-value-real-quote")
     verdict, request = editor.verdict, editor.request
-    sentences = [row[4].removeprefix("<strong>").removesuffix("</strong>") for row in ladder_rows(editor.ladder.value)]
+    sentences = [row[4].removeprefix("<strong>").removesuffix("</strong>") for row in trace_table_rows(editor.trace.value)]
     assert sentences == [html.escape(row.sentence) for row in trace_rows(verdict, request, study.sources)]
     assert editor.status_label.value == "✗ VALUE_MISMATCH"
 
@@ -137,7 +137,7 @@ def test_doc_picker_and_invented_ids(study):
     assert labels(row.quote_picker) == ("(no such document: type a quote)",)
     assert editor.status_label.value == "✗ NO_CITATION"
     assert editor.citation_label.value == "✗ rejects"
-    failed = [r for r in ladder_rows(editor.ladder.value) if r[0] == "failed"]
+    failed = [r for r in trace_table_rows(editor.trace.value) if r[0] == "failed"]
     assert failed[0][1:4] == ("0", "citation", "<strong>✗ FAILED</strong>")
     assert "&#x27;prod-v9&#x27;: the cited document is not in the registry" in failed[0][4]
 
@@ -164,7 +164,7 @@ def test_add_and_remove_claims(study):
     editor.claim_rows[1].remove_button.click()
     assert len(editor.claim_rows) == 1
     assert editor.status_label.value == "✗ INCOMPLETE"
-    failed = [r for r in ladder_rows(editor.ladder.value) if r[0] == "failed"]
+    failed = [r for r in trace_table_rows(editor.trace.value) if r[0] == "failed"]
     assert failed == [
         (
             "failed",
@@ -222,7 +222,7 @@ def test_request_edits_recheck_the_answer(study):
     editor.environment.value = "prod"
     editor.supplied.value = ("prod-v1", "dev-v2")
     assert editor.status_label.value == "✗ NO_CITATION"
-    assert "&#x27;prod-v2&#x27;: the cited document was not supplied with this request" in editor.ladder.value
+    assert "&#x27;prod-v2&#x27;: the cited document was not supplied with this request" in editor.trace.value
     editor.supplied.value = ("prod-v2",)
     assert editor.status_label.value == "✓ ACCEPT"
 
@@ -233,7 +233,7 @@ def test_an_invalid_request_is_reported_not_judged(study):
     assert editor.verdict is None and editor.request is None
     assert editor.status_label.value == REQUEST_INVALID == "⚠ REQUEST INVALID"
     assert editor.strict_label.value == "" and editor.citation_label.value == ""
-    assert editor.ladder.value == (
+    assert editor.trace.value == (
         '<p class="groundlab-request-error">⚠ The request itself is wrong (a bug in the application, '
         "not a verdict): Request.fields is empty: a request must ask for at least one field</p>"
     )
@@ -255,7 +255,7 @@ def test_unparsable_answer_opens_in_raw_mode(study):
     err = editor.verdict.error
     assert (err.line, err.column) == (1, 1)
     assert f"<p>Line 1, column 1:</p><pre class=\"groundlab-pre groundlab-parse-place\">```json\n^</pre>" in (
-        editor.ladder.value
+        editor.trace.value
     )
 
     editor.mode.value = CLAIMS_MODE  # refused: the text does not parse
@@ -309,12 +309,12 @@ def test_css_classes_for_browser_tests(study, all_widgets):
     assert "groundlab-quote-input" in editor.claim_rows[0].quote._dom_classes
     assert "groundlab-quote-picker" in editor.claim_rows[0].quote_picker._dom_classes
     assert "groundlab-mode" in editor.mode._dom_classes
-    assert "groundlab-ladder-box" in editor.ladder._dom_classes
+    assert "groundlab-trace-box" in editor.trace._dom_classes
     assert "groundlab-hints" in editor.hints_box._dom_classes
     found = {cls for w in all_widgets(editor) for cls in getattr(w, "_dom_classes", ())}
     editor_roles = set(CSS_CLASSES) - {
         "inspector", "inspector_quote", "inspector_source", "inspector_result",
-        "predict", "predict_choices", "predict_check", "predict_result", "scoreboard",
+        "predict", "predict_choices", "predict_check", "predict_hint", "predict_hints", "predict_result", "scoreboard",
     }
     assert {CSS_CLASSES[r] for r in editor_roles} <= found
 
@@ -353,7 +353,7 @@ def test_hostile_text_in_values_quotes_and_sources_is_escaped(hostile, html_show
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown
     assert (
         "claimed &#x27;&lt;script&gt;alert(1)&lt;/script&gt;&#x27;, but evil-v2 says "
-        "read_timeout_ms=&lt;img src=x onerror=alert(1)&gt;" in editor.ladder.value
+        "read_timeout_ms=&lt;img src=x onerror=alert(1)&gt;" in editor.trace.value
     )
     assert "<h3>Case &lt;img src=x onerror=alert(1)&gt;</h3>" in shown
 
@@ -367,7 +367,7 @@ def test_hostile_text_in_values_quotes_and_sources_is_escaped(hostile, html_show
     row.doc.value = hostile.img  # an invented id
     assert editor.status_label.value == "✗ NO_CITATION"
     assert "&#x27;&lt;img src=x onerror=alert(1)&gt;&#x27;: the cited document is not in the registry" in (
-        editor.ladder.value
+        editor.trace.value
     )
     editor.service.value = hostile.img
     editor.mode.value = RAW_MODE
@@ -388,4 +388,4 @@ def test_hostile_request_is_escaped_in_the_error(study, hostile, html_shown, ass
     editor.service.value = f" {hostile.script}"
     assert editor.status_label.value == "✗ SCOPE_MISMATCH"
     assert_no_raw_markup(html_shown(editor))
-    assert "&#x27; &lt;script&gt;alert(1)&lt;/script&gt;&#x27;" in editor.ladder.value
+    assert "&#x27; &lt;script&gt;alert(1)&lt;/script&gt;&#x27;" in editor.trace.value

@@ -24,7 +24,7 @@ from groundlab.view.claim_editor import ClaimEditor  # noqa: E402
 from groundlab.view.predict import Predict  # noqa: E402
 from groundlab.view.quote_inspector import QuoteInspector  # noqa: E402
 from groundlab.view.scoreboard import Scoreboard  # noqa: E402
-from groundlab.view.verdict_html import accepted_html, hints_html, ladder_html  # noqa: E402
+from groundlab.view.verdict_html import accepted_html, hints_html, trace_html  # noqa: E402
 from groundlab.view.widget_base import heading  # noqa: E402
 
 ALLOWED_TAGS = {"h3", "h4", "p", "pre", "strong", "code", "span", "table", "thead", "tbody", "tr", "th", "td",
@@ -59,13 +59,13 @@ def test_ladder_and_accepted_map_escape_every_answer_and_source_string(hostile_s
         raw, request, registry = world(text)
         verdict = verify_answer(raw, request, registry)
         assert verdict.ok, text
-        ladder = ladder_html(verdict, request, registry, raw)
-        assert f"<td>quote found in {escaped}</td>" in ladder
-        assert f"<td>{escaped} is {escaped} / {escaped}</td>" in ladder
-        assert f"<td>{escaped} says {escaped}={escaped}</td>" in ladder
-        checked(elements, ladder, ladder_html(verify_answer(*plain), plain[1], plain[2], plain[0]))
+        trace = trace_html(verdict, request, registry, raw)
+        assert f"<td>quote found in {escaped}</td>" in trace
+        assert f"<td>{escaped} is {escaped} / {escaped}</td>" in trace
+        assert f"<td>{escaped} says {escaped}={escaped}</td>" in trace
+        checked(elements, trace, trace_html(verify_answer(*plain), plain[1], plain[2], plain[0]))
         assert accepted_html(verdict) == (
-            '<table class="groundlab-ladder groundlab-accepted-map"><thead><tr><th>field</th>'
+            '<table class="groundlab-grid groundlab-accepted-map"><thead><tr><th>field</th>'
             f"<th>value</th></tr></thead><tbody><tr><td>{escaped}</td><td>{escaped}</td></tr></tbody></table>"
         )
         checked(elements, accepted_html(verdict), accepted_html(verify_answer(*plain)))
@@ -73,22 +73,22 @@ def test_ladder_and_accepted_map_escape_every_answer_and_source_string(hostile_s
 
 def test_a_failed_step_quotes_the_answer_escaped(hostile_strings, elements):
     plain = world("plain", fact="other")
-    plain_ladder = ladder_html(verify_answer(*plain), plain[1], plain[2], plain[0])
+    plain_ladder = trace_html(verify_answer(*plain), plain[1], plain[2], plain[0])
     for text, escaped in hostile_strings:
         raw, request, registry = world(text, fact="other")
-        ladder = ladder_html(verify_answer(raw, request, registry), request, registry, raw)
-        assert f"<td><strong>claimed {html.escape(repr(text))}, but {escaped} says {escaped}=other</strong></td>" in ladder
-        checked(elements, ladder, plain_ladder)
+        trace = trace_html(verify_answer(raw, request, registry), request, registry, raw)
+        assert f"<td><strong>claimed {html.escape(repr(text))}, but {escaped} says {escaped}=other</strong></td>" in trace
+        checked(elements, trace, plain_ladder)
 
 
 def test_the_caret_box_escapes_the_offending_line(study, hostile_strings, elements):
     case = study["complete"]
     for text, escaped in hostile_strings:
         raw = '{"claims": [' + text
-        ladder = ladder_html(verify_answer(raw, case.request, study.sources), case.request, study.sources, raw)
+        trace = trace_html(verify_answer(raw, case.request, study.sources), case.request, study.sources, raw)
         shown = html.escape('{"claims": [') + escaped.replace("\u202e", "⟨U+202E⟩")
-        assert f'<pre class="groundlab-pre groundlab-parse-place">{shown}\n' in ladder
-        checked(elements, ladder)
+        assert f'<pre class="groundlab-pre groundlab-parse-place">{shown}\n' in trace
+        checked(elements, trace)
 
 
 def test_hints_list_escapes_every_part(hostile_strings, elements):

@@ -18,7 +18,7 @@ def _answer(changes):
 
 
 def _exercise():
-    goal = verdict_goal(COMPLETE.request, STUDY.sources, Status.VALUE_MISMATCH, citation_ok=True, claim=1, check="value")
+    goal = verdict_goal(COMPLETE.request, STUDY.sources, Status.VALUE_MISMATCH, citation_only_ok=True, claim=1, check="value")
     return Exercise("value rung", "Change one value.", goal, ["Keep every quote.", "Change claim 1."], "answer = ...")
 
 

@@ -1,4 +1,5 @@
-"""The checker lab's tables and charts: exact shapes and numbers, fixed ids, Okabe-Ito colours, hatches besides colour."""
+"""The checker lab's tables, charts and make exercises: exact shapes and numbers, fixed ids, Okabe-Ito colours,
+hatches besides colour, and each exercise's goal feedback word for word."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ matplotlib.use("Agg")
 import matplotlib.colors as mcolors  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 
-from groundlab import explanation_confusion, load_explanation_set, run_ladder  # noqa: E402
+from groundlab import (  # noqa: E402
+    beat_citation_only_exercise, citation_only_verifier, dropped_not_exercise, explanation_confusion,
+    load_explanation_set, load_perturbations, parse_claims, run_ladder, score_verifier,
+)
 from groundlab.view import lab_charts, lab_tables  # noqa: E402
 from groundlab.view.html import OKABE_ITO  # noqa: E402
 
@@ -170,3 +174,63 @@ def test_lab_chart_numbers_are_the_frames(ladder):
 def test_chart_docstrings_ask_for_the_numbers_as_a_table():
     for fn in (lab_charts.ladder_chart, lab_charts.ladder_kind_chart):
         assert "nbval does not compare images" in fn.__doc__
+
+
+# ---------------------------------------------------------------- the lab's make exercises
+
+STARTER_QUOTE = "Working from another country is permitted without written approval from HR."
+
+
+@pytest.fixture(scope="module")
+def policy():
+    return load_perturbations()["dropped_not-16"].source
+
+
+@pytest.fixture(scope="module")
+def baseline():
+    return score_verifier(citation_only_verifier, name="citation-only")
+
+
+def solved(q, name):
+    namespace = {"citation_only_verifier": citation_only_verifier, "parse_claims": parse_claims}
+    exec(compile(q.solution(), "solution", "exec"), namespace)
+    return namespace[name]
+
+
+def test_dropped_not_exercise_goal_says_what_is_still_wrong(policy):
+    q = dropped_not_exercise(policy)
+    assert len(q.hints) == 2
+    assert q.check(STARTER_QUOTE) == (False, "is_quoted refuses it; partial_95 should accept it, but it refuses it.")
+    assert q.check("Working from another country is not permitted") == (
+        False, "is_quoted should refuse it, but it accepts it; partial_95 accepts it.",
+    )
+    answer = solved(q, "answer")
+    assert len(answer) == 153 and "not" not in answer.split()
+    assert q.check(answer) == (True, "is_quoted refuses it; partial_95 accepts it.")
+    assert not q.outcome.right  # the solution was shown first: a right check no longer counts
+
+
+def test_beat_citation_only_exercise_goal_says_what_is_still_wrong(baseline):
+    q = beat_citation_only_exercise(baseline)
+    assert len(q.hints) == 2 and q.task == "Agree on more than 280 of 555 cases, and raise on none."
+    assert q.check(citation_only_verifier) == (False, (
+        "280 of 555 agree, 0 raised; citation-only agrees on 280 of 555; it should agree on more than 280. "
+        "First kinds it still gets wrong: value_swap (0 of 21), value_near_miss (0 of 28), doc_swap_scope (0 of 28)."
+    ))
+    assert q.check(parse_claims).right is False
+    assert q.check(solved(q, "my_verifier")) == (True, (
+        "335 of 555 agree, 0 raised; citation-only agrees on 280 of 555. "
+        "First kinds it still gets wrong: doc_swap_scope (0 of 28), doc_swap_revision (0 of 14), quote_swap (0 of 42)."
+    ))
+
+
+def test_beat_citation_only_solution_fills_the_notebooks_starter(baseline):
+    # notebook 11's workspace is this solution without the two lines under its comment
+    lines = beat_citation_only_exercise(baseline).solution().splitlines()
+    assert lines[:4] == [
+        "def my_verifier(raw, request, sources):",
+        "    status = citation_only_verifier(raw, request, sources)",
+        '    if status == "ACCEPT":',
+        "        claims = parse_claims(raw)",
+    ]
+    assert "    return status" in lines

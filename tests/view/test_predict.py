@@ -13,6 +13,7 @@ import groundlab.view.answers as answers_module  # noqa: E402
 from groundlab.core.claims import ERROR_CODES, ClaimsSyntaxError, parse_claims  # noqa: E402
 from groundlab.core.contract import Status  # noqa: E402
 from groundlab.view.predict import CHOOSE_FIRST, Predict, PredictOutcome  # noqa: E402
+from groundlab.view.scoreboard import Scoreboard  # noqa: E402
 
 STATUS_NAMES = [s.value for s in Status]
 
@@ -79,14 +80,69 @@ def test_predict_wrong_choice_is_shown_exactly(study):
     assert predict.outcome.right is False
     assert predict.result.value == (
         '<p class="groundlab-predict-verdict groundlab-fail"><strong>✗ Not this time. You predicted '
-        "ACCEPT; the library says QUOTE_NOT_SUPPORTING.</strong></p>"
+        "ACCEPT.</strong></p>"
         '<p class="groundlab-predict-why">Why: claim 0 supports: FAILED: quote '
         "&#x27;retry_enabled=false&#x27; is not read_timeout_ms=5000</p>"
+        '<p class="groundlab-predict-again">Read the why, then choose again and press Check: '
+        "the score keeps your first try.</p>"
     )
     assert Predict.outcome_lines(predict.outcome) == (
-        "✗ Not this time. You predicted ACCEPT; the library says QUOTE_NOT_SUPPORTING.",
+        "✗ Not this time. You predicted ACCEPT.",
         "Why: claim 0 supports: FAILED: quote 'retry_enabled=false' is not read_timeout_ms=5000",
     )
+    assert not predict.choices.disabled and not predict.check_button.disabled
+
+
+def test_a_second_try_may_be_right_but_the_score_keeps_the_first(study):
+    calls = []
+    predict = Predict("Two tries", "Pick", ["a", "b", "c"], lambda: calls.append(1) or ("b", "because b"))
+    board = Scoreboard()
+    board.track(predict)
+    predict.choose("a")
+    first = predict.check()
+    predict.choose("c")
+    second = predict.check()
+    predict.choose("b")
+    third = predict.check()
+    assert [t.choice for t in predict.tries] == ["a", "c", "b"] and [t.right for t in predict.tries] == [False, False, True]
+    assert predict.outcome == first and not predict.outcome.right
+    assert second.why == third.why == "because b"
+    assert calls == [1], "the answer is computed once, on the first try"
+    assert board.text == "0 of 1 right"
+    assert Predict.outcome_lines(third, 3)[0] == "✓ Right. You predicted b; the library says b. (try 3; the score keeps your first)"
+    assert predict.closed and predict.choices.disabled and predict.check_button.disabled
+    assert predict.check() == third
+    with pytest.raises(RuntimeError):
+        predict.choose("a")
+
+
+def test_hints_come_one_per_press_and_never_hold_the_answer():
+    predict = Predict("Hinted", "Pick", ["a", "b"], lambda: ("a", "why"), hints=["first idea", "second idea"])
+    assert predict.hint_box.value == "" and predict.hints_shown == 0
+    predict.hint_button.click()
+    assert predict.hint_box.value == '<p class="groundlab-predict-hint">Hint 1 of 2: first idea</p>'
+    assert not predict.hint_button.disabled
+    assert predict.hint() == "Hint 2 of 2: second idea"
+    assert predict.hint_button.disabled and predict.hint_box.value.count("groundlab-predict-hint") == 2
+    assert predict.tries == [], "a hint computes nothing"
+    assert Predict("Plain", "Pick", ["a"], lambda: ("a", "w")).hint() is None
+    with pytest.raises(ValueError):
+        Predict("Too many", "Pick", ["a"], lambda: ("a", "w"), hints=["1", "2", "3"])
+    with pytest.raises(ValueError):
+        Predict("A string", "Pick", ["a"], lambda: ("a", "w"), hints="one hint")
+
+
+def test_a_status_exercise_shows_the_supplied_documents_only(study, html_shown):
+    case = study["complete"]
+    shown = html_shown(Predict.case(study, "complete", hints=["Compare the request with each cited document."]))
+    supplied = [s for s in study.sources if s.id in case.request.supplied]
+    others = [s for s in study.sources if s.id not in case.request.supplied]
+    assert supplied and others
+    for source in supplied:
+        assert f"{source.id} (service {source.service}," in shown
+    for source in others:
+        assert f"{source.id} (service" not in shown
+        assert f"{source.id} ({source.service}/{source.environment}/{source.revision})" in shown
 
 
 def test_predict_status_accept_and_details(study, html_shown):
@@ -166,7 +222,7 @@ def test_predict_escapes_hostile_text(hostile, html_shown, assert_no_raw_markup)
 
 def test_predict_citation_decides_on_check_only(study):
     case = study["wrong-value-real-quote"]
-    predict = Predict.citation("Citation only", "Does the citation-only check accept it?", case.raw, case.request, study.sources)
+    predict = Predict.citation("Citation-only check", "Does the citation-only check accept it?", case.raw, case.request, study.sources)
     assert "accepts" not in repr(predict) and predict.outcome is None
     predict.choose("rejects")
     outcome = predict.check()

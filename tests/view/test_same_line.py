@@ -1,4 +1,4 @@
-"""The same line everywhere: the parser, the parse table, the ladder's caret box and the claim editor agree."""
+"""The same line everywhere: the parser, the parse table, the trace's caret box and the claim editor agree."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from groundlab.core.text import line_column  # noqa: E402
 from groundlab.view.claim_editor import RAW_MODE, ClaimEditor  # noqa: E402
 from groundlab.view.lines import visible, width  # noqa: E402
 from groundlab.view.tables import parse_frame  # noqa: E402
-from groundlab.view.verdict_html import ladder_html  # noqa: E402
+from groundlab.view.verdict_html import trace_html  # noqa: E402
 
 ANSWERS = {
     "lone CR": '{"claims":\r [{"field": "a",\r "value": x}]}',
@@ -48,7 +48,7 @@ def test_every_display_shows_the_parsers_line_and_column(study, label):
     assert parse_frame([(label, raw)])["where"].tolist() == [where]
 
     case = study["complete"]
-    box = HEADING.search(ladder_html(verify_answer(raw, case.request, study.sources), case.request, study.sources, raw))
+    box = HEADING.search(trace_html(verify_answer(raw, case.request, study.sources), case.request, study.sources, raw))
     assert (int(box[1]), int(box[2])) == (error.line, error.column)
     line = raw.split("\n")[error.line - 1]  # the excerpt is that line, split at LF only
     assert box[3] == html.escape(visible(line) + ("⟨U+000A⟩" if raw[error.position : error.position + 1] == "\n" else ""))
@@ -56,7 +56,7 @@ def test_every_display_shows_the_parsers_line_and_column(study, label):
 
     editor = ClaimEditor(raw, case.request, study.sources)
     assert editor.mode.value == RAW_MODE
-    assert HEADING.search(editor.ladder.value).group(0) == box.group(0)
+    assert HEADING.search(editor.trace.value).group(0) == box.group(0)
 
 
 def test_the_caret_sits_under_the_offending_character(study):
@@ -64,13 +64,13 @@ def test_the_caret_sits_under_the_offending_character(study):
     raw = ANSWERS["all of them"]
     case = study["complete"]
     editor = ClaimEditor(raw, case.request, study.sources)
-    assert editor.ladder.value.endswith(
+    assert editor.trace.value.endswith(
         '<p>Line 2, column 4:</p><pre class="groundlab-pre groundlab-parse-place">⟨U+000D⟩⟨U+0009⟩ x]}\n'
         + " " * 17
         + "^</pre><p>Shown as ⟨U+XXXX⟩: U+000D CARRIAGE RETURN, U+0009 CHARACTER TABULATION.</p>"
     )
     editor.raw_input.value = ANSWERS["raw CR in a string"]
-    assert editor.ladder.value.endswith(
+    assert editor.trace.value.endswith(
         '<p>Line 1, column 26:</p><pre class="groundlab-pre groundlab-parse-place">'
         "{&quot;claims&quot;: [{&quot;field&quot;: &quot;⟨U+2028⟩⟨U+0085⟩⟨U+000D⟩&quot;}]}\n"
         + " " * (23 + 8 + 8)
@@ -82,4 +82,4 @@ def test_the_caret_sits_under_the_offending_character(study):
         "{&quot;claims&quot;: [{&quot;field&quot;: &quot;⟨U+0085⟩⟨U+0085⟩&quot;, &quot;value&quot;: x}]}\n"
         + " " * (23 + 8 + 8 + 12)
         + "^</pre><p>Shown as ⟨U+XXXX⟩: U+0085 NEXT LINE.</p>"
-    ) in editor.ladder.value
+    ) in editor.trace.value

@@ -20,7 +20,7 @@ from groundlab.view import tables  # noqa: E402
 def test_study_frame_rows(result):
     frame = tables.study_frame(result)
     assert list(frame.columns) == [
-        "id", "family", "expected", "actual", "strict JSON", "quote exists", "full contract", "agrees",
+        "id", "family", "expected", "actual", "strict JSON", "citation-only check", "full contract", "agrees",
     ]
     assert len(frame) == 22
     by_id = frame.set_index("id")
@@ -35,7 +35,7 @@ def test_study_frame_rows(result):
         "✓ yes",
     ]
     assert (frame["strict JSON"] == "✓ accepts").sum() == 17
-    assert (frame["quote exists"] == "✓ accepts").sum() == 13
+    assert (frame["citation-only check"] == "✓ accepts").sum() == 13
     assert (frame["full contract"] == "✓ accepts").sum() == 3
     assert set(frame["agrees"]) == {"✓ yes"}
 
@@ -44,7 +44,7 @@ def test_funnel_frame(result):
     frame = tables.funnel_frame(result)
     assert frame.to_dict("records") == [
         {"layer": "strict JSON", "accepted": 17, "of": 22},
-        {"layer": "quote exists", "accepted": 13, "of": 22},
+        {"layer": "citation-only check", "accepted": 13, "of": 22},
         {"layer": "full contract", "accepted": 3, "of": 22},
     ]
 
@@ -152,7 +152,7 @@ def test_study_table_has_fixed_ids_and_stable_text(result):
     assert 'id="T_groundlab-study"' in first
     assert 'id="T_groundlab-study_row0_col0"' in first
     assert "row_heading" not in first  # index hidden
-    assert "<caption>22 answers: strict JSON accepts 17, quote exists accepts 13, the full contract accepts 3</caption>" in first
+    assert "<caption>22 answers: strict JSON accepts 17, the citation-only check accepts 13, the full contract accepts 3</caption>" in first
     assert ">✗ rejects</td>" in first
     assert "font-weight: bold" in first  # failures are bold, not only coloured
 
@@ -197,7 +197,7 @@ def test_tables_escape_hostile_text(hostile):
         expected_code=None,
         code=None,
         strict_json_ok=True,
-        citation_ok=True,
+        citation_only_ok=True,
         accepted={},
         agrees=True,
     )

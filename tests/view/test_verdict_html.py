@@ -1,4 +1,4 @@
-"""A verdict's parts as HTML: the ladder is the trace rows, the parse place counts lines as the parser does."""
+"""A verdict's parts as HTML: the trace is the trace rows, the parse place counts lines as the parser does."""
 
 from __future__ import annotations
 
@@ -11,24 +11,24 @@ import pytest
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
 from groundlab.core.contract import verify_answer
 from groundlab.view.trace import trace_rows
-from groundlab.view.verdict_html import accepted_html, hints_html, ladder_html
+from groundlab.view.verdict_html import accepted_html, hints_html, trace_html
 
 
 def test_every_row_of_every_ladder_is_a_trace_row(study, more_cases):
     for cases in (study, more_cases):
         for case in cases:
             verdict = verify_answer(case.raw, case.request, cases.sources)
-            ladder = ladder_html(verdict, case.request, cases.sources, case.raw)
+            trace = trace_html(verdict, case.request, cases.sources, case.raw)
             for row in trace_rows(verdict, case.request, cases.sources):
-                assert f'data-check="{row.check}"' in ladder
-                assert html.escape(row.sentence) in ladder, (case.id, row)
-            assert ladder.count('<tr class="groundlab-step') == len(verdict.trace)
+                assert f'data-check="{row.check}"' in trace
+                assert html.escape(row.sentence) in trace, (case.id, row)
+            assert trace.count('<tr class="groundlab-step') == len(verdict.trace)
 
 
 def test_the_decision_note_names_the_decided_step(study):
     case = study["missing-field"]
     verdict = verify_answer(case.raw, case.request, study.sources)
-    assert ladder_html(verdict, case.request, study.sources).endswith(
+    assert trace_html(verdict, case.request, study.sources).endswith(
         "<p>✗ <strong>FAILED</strong> at check <code>coverage</code> of the answer: INCOMPLETE. "
         "The checks after it did not run.</p>"
     )
@@ -36,8 +36,8 @@ def test_the_decision_note_names_the_decided_step(study):
 
 def parse_place(study, raw: str) -> str:
     case = study["complete"]
-    ladder = ladder_html(verify_answer(raw, case.request, study.sources), case.request, study.sources, raw)
-    return ladder[ladder.find("<p>Line"):] if "<p>Line" in ladder else ""
+    trace = trace_html(verify_answer(raw, case.request, study.sources), case.request, study.sources, raw)
+    return trace[trace.find("<p>Line"):] if "<p>Line" in trace else ""
 
 
 def test_parse_place_shows_the_line_and_a_caret(study):
@@ -130,9 +130,9 @@ def test_parse_place_needs_the_text_the_error_is_about(study):
     case = study["complete"]
     raw = '{"claims": [x]}'
     verdict = verify_answer(raw, case.request, study.sources)
-    assert "<p>Line" not in ladder_html(verdict, case.request, study.sources, '{"claims":\n [x]}')
-    assert "<p>Line" not in ladder_html(verdict, case.request, study.sources, "{")
-    assert "<p>Line" in ladder_html(verdict, case.request, study.sources, raw)
+    assert "<p>Line" not in trace_html(verdict, case.request, study.sources, '{"claims":\n [x]}')
+    assert "<p>Line" not in trace_html(verdict, case.request, study.sources, "{")
+    assert "<p>Line" in trace_html(verdict, case.request, study.sources, raw)
 
 
 def parse_error(raw: str):

@@ -1,0 +1,401 @@
+"""The classroom demo: one projector screen (1280 x 720) per answer, verdict hidden until Reveal.
+
+Presentation layer (ipywidgets). A case switcher offers the presets of
+:mod:`groundlab.view.classroom_cases` (first the notebook-02 four-step script, then the
+frozen study's cases); Previous / Next walk a preset's steps. Two columns: the answer
+(untrusted), its verdict and a compact trace on the left; the request and the supplied
+documents' texts on the right. Every verdict is computed by
+:func:`~groundlab.core.contract.verify_answer` when its step is shown; in "ask the room"
+mode no part of it (status, trace, near-miss hints, quote marks) is on screen until the
+presenter presses Reveal. All answer and source text is escaped. See
+``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import ipywidgets as widgets
+
+from groundlab.core.claims import ClaimsSyntaxError, parse_claims
+from groundlab.core.contract import Verdict, verify_answer
+from groundlab.core.registry import Registry, Request
+from groundlab.hints import hints_for_verdict
+from groundlab.view import html as _html
+from groundlab.view.classroom_cases import Preset, Step, classroom_presets, step_answer, step_edits
+from groundlab.view.lines import visible
+from groundlab.view.trace import TraceRow, trace_rows
+from groundlab.view.widget_base import PlainRepr, set_state_class
+
+__all__ = [
+    "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "REVEAL", "ClassroomDemo",
+    "answer_html", "compact_trace_html", "documents_html", "request_html",
+]
+
+CLASSROOM_CLASSES = {
+    "demo": "groundlab-classroom",
+    "scenario": "groundlab-classroom-scenario",
+    "previous": "groundlab-classroom-previous",
+    "next": "groundlab-classroom-next",
+    "reveal": "groundlab-classroom-reveal",
+    "ask": "groundlab-classroom-ask",
+    "step": "groundlab-classroom-step",
+    "prompt": "groundlab-classroom-prompt",
+    "answer": "groundlab-classroom-answer",
+    "documents": "groundlab-classroom-documents",
+    "request": "groundlab-classroom-request",
+    "strict": "groundlab-classroom-strict",
+    "citation": "groundlab-classroom-citation",
+    "status": "groundlab-classroom-status",
+    "trace": "groundlab-classroom-trace",
+    "deciding": "groundlab-classroom-deciding",
+    "hints": "groundlab-classroom-hints",
+}
+"""Role -> CSS class of the demo's parts (browser tests find them by these names)."""
+
+HIDDEN = "? ask the room"
+"""Text of each decision label while the verdict is hidden."""
+REVEAL, HIDE = "Reveal verdict", "Hide verdict"
+"""The Reveal button's two descriptions."""
+ASK_ON, ASK_OFF = "Ask the room: on", "Ask the room: off"
+"""The ask-the-room toggle's two descriptions."""
+
+_STYLE = """<style>
+.groundlab-classroom { font-size: 17px; line-height: 1.3; }
+.groundlab-classroom .widget-html-content { line-height: 1.3; }
+.groundlab-classroom .widget-label, .groundlab-classroom .widget-html-content { font-size: 17px; }
+.groundlab-classroom h4 { margin: 4px 0 2px 0; font-size: 17px; }
+.groundlab-classroom .groundlab-grid { font-size: 16px; margin: 2px 0; }
+.groundlab-classroom .groundlab-grid code { font-size: 15px; white-space: pre-wrap; word-break: normal;
+  overflow-wrap: break-word; }
+.groundlab-classroom pre { font-family: var(--jp-code-font-family, monospace); font-size: 15px; line-height: 1.25;
+  margin: 0 0 4px 0; padding: 3px 6px; background: #f4f4f4; white-space: pre-wrap; word-break: normal;
+  overflow-wrap: break-word; }
+.groundlab-classroom .groundlab-classroom-doc { margin: 0; }
+.groundlab-classroom .groundlab-classroom-answer { overflow-x: auto; }
+.groundlab-classroom mark { background: #ffe9a8; outline: 1px solid #E69F00; }
+.groundlab-classroom mark sup { font-weight: bold; }
+.groundlab-classroom .groundlab-classroom-edited { font-weight: bold; outline: 2px dashed #0072B2; }
+.groundlab-classroom .groundlab-classroom-trace p { margin: 1px 0; }
+.groundlab-classroom .groundlab-classroom-deciding { font-weight: bold; border: 2px solid #D55E00;
+  border-radius: 4px; padding: 1px 4px; }
+.groundlab-classroom .groundlab-classroom-hints p { margin: 1px 0; font-size: 16px; }
+.groundlab-classroom .groundlab-classroom-prompt p { margin: 2px 0; font-size: 18px; }
+.groundlab-classroom .widget-label.groundlab-classroom-status { font-weight: bold; font-size: 18px; }
+.groundlab-classroom .groundlab-classroom-fail { font-weight: bold; }
+</style>"""
+
+
+def _shown(text: str) -> str:
+    """``text`` with its line feeds kept and every other hidden character as ``⟨U+XXXX⟩``."""
+    return "\n".join(visible(line) for line in text.split("\n"))
+
+
+def _code(text: str) -> str:
+    """``text`` as an escaped JSON-like string literal: quotes show leading and trailing spaces."""
+    return f"<code>&quot;{_html.esc(visible(text))}&quot;</code>"
+
+
+def answer_html(raw: str, edited: frozenset[tuple[int, str]] = frozenset()) -> str:
+    """The answer as a claims table (one row per claim), or its raw text when it does not parse.
+
+    ``edited`` holds ``(claim, member)`` pairs to mark as changed by this step (class
+    ``groundlab-classroom-edited``, and a ``✎``). Every string is escaped; invisible
+    characters are shown as ``⟨U+XXXX⟩``.
+    """
+    try:
+        claims = parse_claims(raw)
+    except ClaimsSyntaxError:
+        return f'<pre class="groundlab-classroom-raw">{_html.esc(_shown(raw))}</pre>'
+    if not claims:
+        return f"<p><code>{_html.esc(raw)}</code> (no claims)</p>"
+    rows = []
+    for index, claim in enumerate(claims):
+        cells = []
+        for member in ("field", "value", "doc", "quote"):
+            text = _code(getattr(claim, member))
+            if (index, member) in edited:
+                cells.append(f'<td class="groundlab-classroom-edited">✎ {text}</td>')
+            else:
+                cells.append(f"<td>{text}</td>")
+        rows.append(f"<tr><td>{index}</td>{''.join(cells)}</tr>")
+    head = "<tr><th>claim</th><th>field</th><th>value</th><th>doc</th><th>quote</th></tr>"
+    return f'<table class="groundlab-grid"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def request_html(request: Request) -> str:
+    """The trusted request on one line (escaped)."""
+    esc = _html.esc
+    return (
+        f"<p><strong>Request</strong> (trusted): {esc(request.service)} / {esc(request.environment)} · "
+        f"revision {esc(request.revision)} · fields {esc(', '.join(request.fields))}</p>"
+    )
+
+
+def _marked(text: str, quotes: Sequence[tuple[int, str]]) -> str:
+    """``text`` escaped, with the first verbatim occurrence of each ``(claim, quote)`` in ``<mark>``."""
+    spans: list[tuple[int, int, list[int]]] = []
+    for claim, quote in quotes:
+        start = text.find(quote) if quote else -1
+        if start < 0:
+            continue
+        end = start + len(quote)
+        same = next((s for s in spans if s[0] == start and s[1] == end), None)
+        if same is not None:
+            same[2].append(claim)
+        elif all(end <= s[0] or start >= s[1] for s in spans):
+            spans.append((start, end, [claim]))
+    out, at = [], 0
+    for start, end, claims in sorted(spans):
+        out.append(_html.esc(_shown(text[at:start])))
+        body = _html.esc(_shown(text[start:end]))
+        who = ",".join(str(c) for c in claims)
+        out.append(f'<mark data-claim="{who}">{body}<sup>{who}</sup></mark>')
+        at = end
+    out.append(_html.esc(_shown(text[at:])))
+    return "".join(out)
+
+
+def documents_html(request: Request, registry: Registry, raw: str, marks: bool) -> str:
+    """Each supplied document: its id, service / environment / revision, then its text (escaped).
+
+    With ``marks``, each claim's quote is marked (``<mark>`` with the claim's index) where it
+    occurs verbatim in the document it cites.
+    """
+    try:
+        claims = parse_claims(raw) if marks else ()
+    except ClaimsSyntaxError:
+        claims = ()
+    parts = []
+    for doc_id in request.supplied:
+        source = registry.by_id[doc_id]
+        quotes = [(i, c.quote) for i, c in enumerate(claims) if c.doc == doc_id]
+        parts.append(
+            f'<p class="groundlab-classroom-doc"><strong>{_html.esc(doc_id)}</strong> · {_html.esc(source.service)}'
+            f" / {_html.esc(source.environment)} · revision {_html.esc(source.revision)}</p>"
+            f'<pre data-doc="{_html.esc(doc_id)}">{_marked(source.text.rstrip(chr(10)), quotes)}</pre>'
+        )
+    return "".join(parts)
+
+
+def compact_trace_html(rows: Sequence[TraceRow], status: str) -> str:
+    """The trace in a few lines: one per claim (its checks in order), the answer's checks, the decision.
+
+    Line order: the answer's ``parse``, then each claim's checks (``citation`` first: it runs
+    for every claim before the other checks), then the answer's ``coverage``. Each check is
+    ``✓ name`` or ``✗ name``. The last line, class ``groundlab-classroom-deciding``, names the
+    deciding check and its sentence, or says that every check passed. Escaped.
+    """
+    lines: dict[str, list[str]] = {}
+    for row in rows:
+        key = row.where if row.claim is not None else f"answer-{row.check}"
+        mark = _html.CHECK if row.passed else _html.CROSS
+        item = f'<span data-check="{_html.esc(row.check)}">{mark} {_html.esc(row.check)}</span>'
+        if not row.passed:
+            item = f'<strong class="groundlab-classroom-fail">{item}</strong>'
+        lines.setdefault(key, []).append(item)
+    order = sorted(lines, key=lambda k: (k != "answer-parse", k.startswith("answer-"), _claim_number(k)))
+    out = [f"<p><code>{_html.esc(_where(k))}</code> {' '.join(lines[k])}</p>" for k in order]
+    decided = next((row for row in rows if row.decided), None)
+    if decided is None:
+        passed = f"{_html.CHECK} Every check passed: {_html.esc(status)}."
+        out.append(f'<p class="groundlab-classroom-deciding">{passed}</p>')
+    else:
+        out.append(
+            f'<p class="groundlab-classroom-deciding" data-claim="{_html.esc(decided.where)}" '
+            f'data-check="{_html.esc(decided.check)}">{_html.CROSS} Deciding check: {_html.esc(decided.where)} '
+            f"{_html.esc(decided.check)}: {_html.esc(decided.sentence)} → {_html.esc(status)}</p>"
+        )
+    return "".join(out)
+
+
+def _where(key: str) -> str:
+    return "answer" if key.startswith("answer-") else key
+
+
+def _claim_number(key: str) -> int:
+    return int(key.split()[1]) if key.startswith("claim ") else 0
+
+
+class ClassroomDemo(PlainRepr, widgets.VBox):
+    """A one-screen classroom demo: preset answers, their supplied documents, the verdict on Reveal.
+
+    ``ClassroomDemo(case_set, *, scenarios=None, ask_the_room=True)``: ``case_set`` a
+    :class:`~groundlab.study.cases.CaseSet` (its sources are the registry); ``scenarios``
+    a sequence of :class:`~groundlab.view.classroom_cases.Preset` (default
+    :func:`~groundlab.view.classroom_cases.classroom_presets` of ``case_set``: the four-step script
+    first). ``ask_the_room`` starts each step with its verdict hidden. ``ValueError`` for
+    no presets, a preset without steps or a case whose request the registry cannot serve;
+    ``KeyError`` for a step naming an unknown case.
+
+    Controls (real buttons and a dropdown, reachable by Tab): :attr:`scenario` (Dropdown
+    of preset titles, value the preset's index), :attr:`previous` and :attr:`next`
+    (Buttons), :attr:`reveal` (Button: Reveal / Hide), :attr:`ask` (ToggleButton: ask the
+    room). Shown: :attr:`step_label`, :attr:`prompt`, :attr:`request_box`, :attr:`answer_box`,
+    :attr:`documents_box`, :attr:`trace_box`, :attr:`hints_box` (``HTML``) and the decision
+    labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` (``Label``:
+    ``"✗ VALUE_MISMATCH"``, or :data:`HIDDEN`). State: :attr:`raw`, :attr:`request`,
+    :attr:`verdict` (computed by ``verify_answer`` for the shown step), :attr:`revealed`.
+    """
+
+    def __init__(self, case_set: Any, *, scenarios: Sequence[Preset] | None = None, ask_the_room: bool = True) -> None:
+        super().__init__()
+        self.case_set = case_set
+        self.registry = Registry.of(case_set.sources)
+        self.presets: tuple[Preset, ...] = tuple(classroom_presets(case_set) if scenarios is None else scenarios)
+        if not self.presets or any(not p.steps for p in self.presets):
+            raise ValueError("a classroom demo needs at least one preset, each with at least one step")
+        for preset in self.presets:
+            for step in preset.steps:
+                self.registry.check_request(case_set[step.case_id].request)  # fail now, not mid-lesson
+        self.preset_index = 0
+        self.step_index = 0
+        self.revealed = not ask_the_room
+        self.raw = ""
+        self.request: Request | None = None
+        self.verdict: Verdict | None = None
+        self.add_class(CLASSROOM_CLASSES["demo"])
+
+        self.scenario = widgets.Dropdown(
+            options=[(p.title, i) for i, p in enumerate(self.presets)], value=0, description="Scenario",
+            layout=widgets.Layout(width="420px"), style={"description_width": "initial"},
+        )
+        self.previous = widgets.Button(description="◀ Previous", tooltip="Previous step",
+                                       layout=widgets.Layout(width="auto"))
+        self.next = widgets.Button(description="Next ▶", tooltip="Next step", layout=widgets.Layout(width="auto"))
+        self.reveal = widgets.Button(description=REVEAL, tooltip="Show or hide this step's verdict",
+                                     button_style="warning", layout=widgets.Layout(width="auto"))
+        self.ask = widgets.ToggleButton(value=ask_the_room, description=ASK_ON if ask_the_room else ASK_OFF,
+                                        tooltip="Start every step with its verdict hidden until Reveal",
+                                        layout=widgets.Layout(width="auto"))
+        self.step_label = widgets.Label("")
+        for widget, role in ((self.scenario, "scenario"), (self.previous, "previous"), (self.next, "next"),
+                             (self.reveal, "reveal"), (self.ask, "ask"), (self.step_label, "step")):
+            widget.add_class(CLASSROOM_CLASSES[role])
+        self.scenario.observe(self._scenario_changed, names="value")
+        self.previous.on_click(lambda _button: self.go(self.step_index - 1))
+        self.next.on_click(lambda _button: self.go(self.step_index + 1))
+        self.reveal.on_click(lambda _button: self.set_revealed(not self.revealed))
+        self.ask.observe(self._ask_changed, names="value")
+
+        def box(role: str) -> widgets.HTML:
+            widget = widgets.HTML("")
+            widget.add_class(CLASSROOM_CLASSES[role])
+            return widget
+
+        self.prompt, self.request_box, self.answer_box = box("prompt"), box("request"), box("answer")
+        self.documents_box, self.trace_box, self.hints_box = box("documents"), box("trace"), box("hints")
+        self.strict_label, self.citation_label, self.status_label = (widgets.Label("") for _ in range(3))
+        for widget, role in ((self.strict_label, "strict"), (self.citation_label, "citation"),
+                             (self.status_label, "status")):
+            widget.add_class(CLASSROOM_CLASSES[role])
+
+        def titled(text: str, widget: widgets.Widget) -> widgets.HBox:
+            return widgets.HBox([widgets.HTML(f"<span>{_html.esc(text)}:</span>"), widget],
+                                layout=widgets.Layout(margin="0 18px 0 0", align_items="center"))
+
+        decision = widgets.HBox([titled("strict JSON", self.strict_label),
+                                 titled("citation-only check", self.citation_label),
+                                 titled("full contract", self.status_label)],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        toolbar = widgets.HBox([self.scenario, self.previous, self.next, self.reveal, self.ask, self.step_label],
+                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        left = widgets.VBox([widgets.HTML("<h4>Answer (untrusted: what the model wrote)</h4>"), self.answer_box,
+                             widgets.HTML("<h4>Verdict</h4>"), decision, self.trace_box, self.hints_box],
+                            layout=widgets.Layout(flex="5 1 0", min_width="0", padding="0 6px"))
+        right = widgets.VBox([self.request_box, widgets.HTML("<h4>Supplied documents (what the model was shown)</h4>"),
+                              self.documents_box], layout=widgets.Layout(flex="4 1 0", min_width="0", padding="0 6px"))
+        self.children = [widgets.HTML(_html.STYLE + _STYLE), toolbar, self.prompt,
+                         widgets.HBox([left, right], layout=widgets.Layout(width="100%"))]
+        self.go(0)
+
+    def __repr__(self) -> str:
+        return f"ClassroomDemo: {len(self.presets)} presets (open it in JupyterLab or Voila; Reveal shows each verdict)"
+
+    # ------------------------------------------------------------ navigation
+
+    @property
+    def preset(self) -> Preset:
+        """The preset the case switcher shows."""
+        return self.presets[self.preset_index]
+
+    @property
+    def step(self) -> Step:
+        """The step on screen."""
+        return self.preset.steps[self.step_index]
+
+    def _ask_changed(self, change: Any) -> None:
+        self.ask.description = ASK_ON if change.new else ASK_OFF
+        self.set_revealed(not change.new)
+
+    def _scenario_changed(self, change: Any) -> None:
+        self.preset_index = change.new
+        self.go(0)
+
+    def choose(self, index: int) -> None:
+        """Show preset ``index`` (of :attr:`presets`) from its first step; ``IndexError`` if out of range."""
+        if not 0 <= index < len(self.presets):
+            raise IndexError(f"no preset {index}; there are {len(self.presets)}")
+        if self.scenario.value == index:
+            self.go(0)
+        else:
+            self.scenario.value = index  # observed: shows step 0
+
+    def go(self, index: int) -> Verdict:
+        """Show step ``index`` of the current preset (clamped to its steps) and return its verdict.
+
+        The verdict is computed now by ``verify_answer``; in ask-the-room mode it stays
+        hidden until :meth:`set_revealed`.
+        """
+        self.step_index = max(0, min(index, len(self.preset.steps) - 1))
+        step = self.step
+        case = self.case_set[step.case_id]
+        self.raw = step_answer(step, self.case_set)
+        self.request = case.request
+        self.verdict = verify_answer(self.raw, self.request, self.registry)
+        self.previous.disabled = self.step_index == 0
+        self.next.disabled = self.step_index == len(self.preset.steps) - 1
+        self.prompt.value = f"<p><strong>{_html.esc(step.title)}</strong> · {_html.esc(step.prompt)}</p>"
+        self.request_box.value = request_html(self.request)
+        self.answer_box.value = answer_html(self.raw, step_edits(step))
+        self.revealed = not self.ask.value
+        self._draw_verdict()
+        # set last: once the browser shows the new step number, it shows all of the step
+        self.step_label.value = f"step {self.step_index + 1} of {len(self.preset.steps)}"
+        return self.verdict
+
+    def set_revealed(self, revealed: bool) -> None:
+        """Show (``True``) or hide (``False``) the current step's verdict."""
+        self.revealed = bool(revealed)
+        self._draw_verdict()
+
+    # ------------------------------------------------------------ the verdict
+
+    def _draw_verdict(self) -> None:
+        verdict, request = self.verdict, self.request
+        self.reveal.description = HIDE if self.revealed else REVEAL
+        self.reveal.button_style = "" if self.revealed else "warning"
+        self.documents_box.value = documents_html(request, self.registry, self.raw, marks=self.revealed)
+        labels = (self.strict_label, self.citation_label, self.status_label)
+        if not self.revealed:
+            self.trace_box.value = "<p>Trace hidden: ask the room, then press <strong>Reveal verdict</strong>.</p>"
+            self.hints_box.value = ""
+            for label in labels:  # the status last (see go)
+                label.value = HIDDEN
+                set_state_class(label, None)
+            return
+        parsed = verdict.error is None
+        rows = trace_rows(verdict, request, self.registry)
+        self.trace_box.value = compact_trace_html(rows, str(verdict.status))
+        hints = hints_for_verdict(verdict, request, self.registry, raw=self.raw)[:2]
+        note = f"<p><em>{_html.esc(self.step.note)}</em></p>" if self.step.note else ""
+        self.hints_box.value = note + "".join(
+            f"<p>Near-miss hint ({_html.esc(h.kind)}): {_html.esc(h.message)}</p>" for h in hints
+        )
+        self.strict_label.value = (
+            _html.mark(True, "parses") if parsed else _html.mark(False, no=f"INVALID_JSON ({verdict.error.code})")
+        )
+        self.citation_label.value = _html.mark(verdict.citation_only_ok, "accepts", "rejects")
+        for label, passed in zip(labels, (parsed, verdict.citation_only_ok, verdict.ok)):
+            set_state_class(label, passed)
+        self.status_label.value = _html.status_text(verdict.status)  # the status last (see go)

@@ -1,0 +1,62 @@
+"""The workbook's glossary: one name per idea, the same in the library, notebooks, widgets and CLI.
+
+Each :class:`Term` names an idea, says what it means, where it lives in code, and
+which other names it replaces (``avoid``): a test keeps those out of the notebooks'
+prose, the widgets and the CLI. Standard library only. See ``docs/architecture.md``,
+"One name per idea".
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["GLOSSARY", "Term"]
+
+
+class Term(NamedTuple):
+    """One idea: its ``name``, a one-line ``meaning``, ``code`` (where it lives, ``""`` for none)
+    and ``avoid`` (names it replaces; ``tuple[str, ...]``, matched in any case as whole words)."""
+
+    name: str
+    meaning: str
+    code: str
+    avoid: tuple[str, ...] = ()
+
+
+GLOSSARY: tuple[Term, ...] = (
+    Term("answer", "the model's untrusted text; groundlab reads it as claims JSON", "verify_answer(raw, ...)"),
+    Term("claim", "one object of the answer: a field, its value, the document cited and the quote; numbered from 0", "Claim"),
+    Term("citation", "a claim's document and quote: where the model says its value comes from", "Claim.doc, Claim.quote"),
+    Term("evidence", "what a citation points at: the quoted line of a trusted document", ""),
+    Term("source", "a trusted document of the registry, with its scope (service, environment, revision) and text", "Source"),
+    Term("registry", "every trusted source the application knows, by id", "Registry"),
+    Term("request", "what trusted code asks: scope, revision, fields, and the documents supplied to the model", "Request"),
+    Term("supplied", "a document of the request that the model may read (reading it does not make it valid evidence)", "Request.supplied"),
+    Term("check", "one named test of the contract, run in a fixed order (the check order)", "CHECKS"),
+    Term("trace", "the ordered record of the checks run on one answer, one trace step per check run", "Verdict.trace, TraceStep", ("trace ladder", "rung of the trace")),
+    Term("deciding check", "the first check that failed; its status is the verdict's", "decided_row"),
+    Term("verdict", "what the contract decides for one answer: a status, the trace and the accepted map", "Verdict"),
+    Term("status", "a verdict's reason code, one of ten; ACCEPT only when every check passed", "Status"),
+    Term("parse code", "why an answer is not claims JSON, one of eight; its status is INVALID_JSON", "ERROR_CODES, ClaimsSyntaxError.code"),
+    Term("accepted map", "field -> value of an accepted answer; empty unless the status is ACCEPT", "Verdict.accepted"),
+    Term("grounded", "a value backed by a verbatim quote of the right, supplied, current document's own line for it", ""),
+    Term(
+        "citation-only check",
+        "accepts when every claim cites a supplied document and its quote is found in it verbatim; nothing else",
+        "citation_only_accepts, Verdict.citation_only_ok",
+        ("quote exists", "quote-exists", "citation_ok", "citation-only baseline", "citation baseline", "citation only"),
+    ),
+    Term("full contract", "every check in the check order: what verify_answer decides", "verify_answer"),
+    Term("admission layer", "one of the study's three ways to admit an answer: strict JSON, citation-only check, full contract", "LAYERS"),
+    Term("per-field contract", "the contract applied field by field: each requested field VERIFIED, REJECTED, MISSING or NOT_CHECKED", "verify_fields, FieldState"),
+    Term("near-miss hint", "groundlab's diagnosis of an almost-right value or quote (a unit, a case, a nearby line)", "value_hints, quote_hints"),
+    Term("hint", "help with an exercise, shown one at a time (the Hint button, q.hint())", "Predict.hint, Exercise.hint"),
+    Term("ladder", "the checker lab's ordered list of quote checkers, from exact to fuzzy (notebooks 10 and 11 only)", "LADDER"),
+    Term("rung", "one checker of the ladder, (quote, source) -> bool", "Rung"),
+    Term("draft", "the job-match model's untrusted reply: a list of matches and a list of gaps", "Draft"),
+    Term("point", "one item of a draft: a sentence for the user plus a profile quote and a job quote", "DraftPoint, Point", ("draft claim", "DraftClaim")),
+    Term("match / gap", "the two lists of points: what fits the job, and what the profile lacks", "Draft.matches, Draft.gaps"),
+    Term("study", "a frozen set of labelled answers decided by all three admission layers", "run_cases, groundlab run"),
+    Term("evidence folder", "what a study run writes: inputs, verdicts and a manifest, checked later by the audit", "write_evidence, groundlab audit"),
+)
+"""Every term, in the order the workbook introduces them."""

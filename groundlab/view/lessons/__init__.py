@@ -1,0 +1,46 @@
+"""The notebooks' make and modify exercises, one module per notebook (``l03`` for notebook 03).
+
+Each module defines ``exercises(**context) -> dict[str, Exercise]``: the notebook's
+exercises, keyed by the name the notebook uses, each with its goal computed by
+groundlab, one or two hints and a solution reached only through ``q.solution()``.
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from types import SimpleNamespace
+from typing import Any
+
+from groundlab.view.exercise import Exercise
+
+__all__ = ["lesson_exercises"]
+
+_LESSON = re.compile(r"[0-9]{2}")
+
+
+def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> SimpleNamespace:
+    """The exercises of notebook ``lesson`` (``"03"``), as attributes: ``q = lesson_exercises("03", cases=cases)``, then ``q.dev_request.check(answer)``.
+
+    ``context`` is passed to the lesson module's ``exercises`` (the case sets, sources or
+    scores a goal is computed from). With ``board`` (a
+    :class:`~groundlab.view.scoreboard.Scoreboard`), each exercise is tracked on it, in
+    the module's order. ``ValueError`` for a lesson that is not two digits or has no
+    exercises module; ``TypeError`` when the module returns anything but exercises.
+    """
+    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
+        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
+    try:
+        module = importlib.import_module(f"groundlab.view.lessons.l{lesson}")
+    except ModuleNotFoundError as err:
+        if err.name != f"groundlab.view.lessons.l{lesson}":
+            raise
+        raise ValueError(f"notebook {lesson} has no exercises module (groundlab.view.lessons.l{lesson})") from None
+    found = module.exercises(**context)
+    if not isinstance(found, dict) or not all(isinstance(q, Exercise) for q in found.values()):
+        raise TypeError(f"groundlab.view.lessons.l{lesson}.exercises() must return a dict of Exercise objects")
+    if board is not None:
+        for q in found.values():
+            board.track(q)
+    return SimpleNamespace(**found)
