@@ -124,7 +124,7 @@ _lazy("groundlab.lab.detector", "ExplanationConfusion", "PointDecision", "explan
 _lazy("groundlab.lab.report", "LabReport", "lab_report")
 _lazy("groundlab.view.exercise", "Exercise", "Feedback")
 _lazy("groundlab.view.lab_exercises", "beat_citation_only_exercise", "dropped_not_exercise")
-_lazy("groundlab.view.lessons", "lesson_exercises")
+_lazy("groundlab.view.lessons", "lesson_exercises", "lesson_hints")
 _lazy("groundlab.view.lessons.l12", "Capstone", "load_capstone")
 _lazy("groundlab.view.glossary", "GLOSSARY", "Term")
 _lazy("groundlab.view.cheatsheet", "cheat_sheet_html")

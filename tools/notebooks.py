@@ -246,7 +246,9 @@ def student_copy(notebook: Any, core_only: bool = False) -> Any:
 
 def write_student_copies(src: str | Path, out: str | Path, core_only: bool = False) -> list[Path]:
     """Write :func:`student_copy` of every ``src/*.ipynb`` to ``out`` (created if
-    needed); return the paths written. ``ValueError`` if ``out`` is ``src``."""
+    needed); return the paths written. With ``core_only``, the numbered lessons keep their
+    core sections only (other notebooks, such as the demo, are copied whole). ``ValueError``
+    if ``out`` is ``src``."""
     import nbformat
 
     src, out = Path(src), Path(out)
@@ -256,7 +258,8 @@ def write_student_copies(src: str | Path, out: str | Path, core_only: bool = Fal
     written = []
     for path in sorted(src.glob("*.ipynb")):
         target = out / path.name
-        nbformat.write(student_copy(nbformat.read(path, as_version=4), core_only), target)
+        lesson = re.match(r"[0-9]{2}_", path.name) is not None  # the demo has no sections: copied whole
+        nbformat.write(student_copy(nbformat.read(path, as_version=4), core_only and lesson), target)
         written.append(target)
     return written
 

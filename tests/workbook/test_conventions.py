@@ -171,6 +171,20 @@ def test_every_exercise_has_one_or_two_hints(lab):
         assert 1 <= len(q.hints) <= 2, f"{name}: an Exercise has one or two hints"
 
 
+@pytest.mark.parametrize("path", WORKSHOP, ids=lambda p: p.name)
+def test_no_hint_is_written_in_the_notebooks_code(path):
+    """A hint shows only when the learner presses Hint: the code passes ``hints=h.<key>``
+    (``h = lesson_hints("NN")``), never the hint's text."""
+    for index, cell in enumerate(load(path)["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        for node in ast.walk(ast.parse(source(cell))):
+            if isinstance(node, ast.keyword) and node.arg == "hints":
+                assert isinstance(node.value, ast.Attribute) and ast.unparse(node.value.value) == "h", (
+                    f"cell {index}: pass hints=h.<key> from lesson_hints, not {ast.unparse(node.value)[:40]!r}"
+                )
+
+
 def exercise_cells(cells) -> list[int]:
     return [i for i, c in enumerate(cells) if EXERCISE_TAG in tags(c)]
 

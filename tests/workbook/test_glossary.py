@@ -23,7 +23,7 @@ LAB_WORDS = ("ladder", "rung", "rungs")
 # `lab` command, the goals of the lab exercises, and the glossary, which defines them.
 LAB_PLACES = (
     "notebooks/10_", "notebooks/11_", "groundlab/lab/", "groundlab/view/lab_", "groundlab/view/goals.py",
-    "groundlab/view/answers.py", "groundlab/view/glossary.py", "groundlab/view/cheatsheet.py", "groundlab/cli.py",
+    "groundlab/view/answers.py", "groundlab/view/glossary.py", "groundlab/view/lessons/predict_hints.py", "groundlab/view/cheatsheet.py", "groundlab/cli.py",
     "groundlab/__init__.py", "docs/api.md", "docs/architecture.md", "docs/instructor.md", "README.md", "CONTRIBUTING.md",
     "benchmarks/",
 )

@@ -175,6 +175,19 @@ def test_student_copies_have_no_outputs_and_no_solutions(tmp_path):
         write_student_copies(NOTEBOOKS, NOTEBOOKS)
 
 
+def test_core_student_copies_hold_the_core_sections_only(tmp_path):
+    written = write_student_copies(NOTEBOOKS, tmp_path / "core", core_only=True)
+    assert [p.name for p in written] == [p.name for p in ALL]
+    for path in written:
+        cells = load(path)["cells"]
+        if path.name[:2].isdigit():
+            assert not [c for c in cells if "optional" in tags(c)], path.name
+            assert [c for c in cells if "core" in tags(c)], path.name
+            assert "· optional" not in "".join(source(c) for c in cells if c["cell_type"] == "markdown" and source(c).startswith("## "))
+        else:
+            assert len(cells) == len(load(NOTEBOOKS / path.name)["cells"]), "the demo is copied whole"
+
+
 def test_student_copy_keeps_exercises():
     for path in LESSONS:
         notebook = load(path)

@@ -3,7 +3,9 @@
 Each module defines ``exercises(**context) -> dict[str, Exercise]``: the notebook's
 exercises, keyed by the name the notebook uses, each with its goal computed by
 groundlab, one or two hints and a solution reached only through ``q.solution()``.
-Standard library only. See ``docs/architecture.md``, "Exercise answers".
+A notebook's Predict hints live in :mod:`groundlab.view.lessons.predict_hints` and are
+reached with :func:`lesson_hints`, so no hint is printed in the notebook's code. Standard
+library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from groundlab.view.exercise import Exercise
 
-__all__ = ["lesson_exercises"]
+__all__ = ["lesson_exercises", "lesson_hints"]
 
 _LESSON = re.compile(r"[0-9]{2}")
 
@@ -44,3 +46,18 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
         for q in found.values():
             board.track(q)
     return SimpleNamespace(**found)
+
+
+def lesson_hints(lesson: str) -> SimpleNamespace:
+    """The Predict hints of notebook ``lesson`` (``"03"``), as attributes: ``h = lesson_hints("03")``,
+    then ``Predict.case(..., hints=h.dev_environment)``; each is a tuple of one or two ``str``.
+
+    ``ValueError`` for a lesson that is not two digits or has no Predict hints.
+    """
+    from groundlab.view.lessons.predict_hints import PREDICT_HINTS
+
+    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
+        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
+    if lesson not in PREDICT_HINTS:
+        raise ValueError(f"notebook {lesson} has no Predict hints")
+    return SimpleNamespace(**PREDICT_HINTS[lesson])

@@ -1,0 +1,251 @@
+"""Each notebook's Predict hints, kept out of the notebooks' code so that a learner sees a hint
+only when pressing *Hint*.
+
+``PREDICT_HINTS[lesson][key]`` is a tuple of one or two hints (plain text); a notebook reaches
+its own with ``h = lesson_hints("NN")`` and passes ``hints=h.key`` to a ``Predict``. No hint names
+its exercise's answer (``tests/workbook/test_conventions.py``). Standard library only. See
+``docs/architecture.md``, "Exercise answers".
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Mapping
+
+__all__ = ["PREDICT_HINTS"]
+
+
+PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "00": MappingProxyType(
+            {
+                "two_claims_two_faults": (
+                    "Find each claim's fault, then ask which check would see it.",
+                    "Which of those two checks runs first, and for which claims?",
+                ),
+                "a_quote_typed_from_memory": (
+                    "Normalising changes case, runs of spaces and punctuation at the two ends, nothing else.",
+                    "Is the quote, as typed, a piece of the profile text?",
+                ),
+            }
+        ),
+        "01": MappingProxyType(
+            {
+                "a_number_then_a_repeated_name": (
+                    "For each fault: is it met while the text is read, or only when the shape is checked?",
+                    "A number where a string belongs is still valid JSON.",
+                ),
+                "a_huge_number_then_a_repeated_name": (
+                    "Both faults are met while the text is read. Which does the reader reach first?",
+                    "A repeated name is noticed only when its second copy has been read.",
+                ),
+                "a_bell_then_a_sentence": (
+                    "Which of the two faults is met while reading, and which only afterwards?",
+                    "The characters inside a string are checked with the shape, after reading.",
+                ),
+                "a_quote_of_1025_emoji": (
+                    "Count the quote in UTF-16 code units, as Java would.",
+                    "Compare that count with the limit for one string.",
+                ),
+            }
+        ),
+        "02": MappingProxyType(
+            {
+                "a_genuine_quote": (
+                    "List the two questions the citation-only check asks, and answer them for each claim.",
+                    "Is each quote, exactly as written, a line of prod-v2? Was prod-v2 supplied?",
+                ),
+                "one_claim_for_two_fields": (
+                    "Two checks can object to this answer. Which of them runs first?",
+                    "Notebook 00's order: each claim's own checks, then one check over the whole answer.",
+                ),
+                "an_answer_with_no_claims": (
+                    "Two checks could object to an empty list of claims. Which one runs first?",
+                    "Coverage runs last, after everything else.",
+                ),
+                "x_whitespace_value": (
+                    "Is a string of one space empty? Start with the parse step.",
+                    "If it parses, walk claim 0's checks in order: citation first, then the rest.",
+                ),
+            }
+        ),
+        "03": MappingProxyType(
+            {
+                "the_complete_answer_a_v1_request": (
+                    "Compare prod-v2's service, environment and revision (the registry table) with the request's.",
+                    "The revision check does not ask which revision is newer, only whether it is the requested one.",
+                ),
+                "the_dev_answer_a_v1_request": (
+                    "Compare each of dev-v2's three labels with the request: how many differ?",
+                    "When one claim breaks two rules, the check that runs first for it decides.",
+                ),
+            }
+        ),
+        "04": MappingProxyType(
+            {
+                "instruction_as_quote": (
+                    "The sentence mentions a timeout of 1, but the value check compares the claim's value with the registry's fact, not with the quote.",
+                    "Which check reads the quote's words, and what must they be?",
+                ),
+                "an_answer_that_obeys_the_sentence": (
+                    "Two things are now wrong with claim 0: list them.",
+                    "One claim's checks run in a fixed order. Which of the two runs first?",
+                ),
+                "a_look_alike_letter": (
+                    "The contract compares exact strings, code point by code point. Is this quote, as a string, in prod-v2?",
+                    "Which check looks for the quote in the document, and when does it run?",
+                ),
+            }
+        ),
+        "05": MappingProxyType(
+            {
+                "x_duplicate_wrong_second": (
+                    "Claim 1 breaks two rules. Which of its checks runs first?",
+                    "Find duplicate and revision in the check order above.",
+                ),
+                "the_retry_flag_for_a_timeout_request": (
+                    "Two coverage rules are broken: one by a claim, one by the answer as a whole.",
+                    "Which run first: the checks of each claim, or the check over the whole answer?",
+                ),
+            }
+        ),
+        "06": MappingProxyType(
+            {
+                "the_swapped_quote": (
+                    "The quote is a real line of a supplied document, so the citation check passes. Which of claim 0's checks can still fail?",
+                    "Claim 0's value is right for its field. What is left to ask about its quote?",
+                ),
+                "the_changed_value": (
+                    "Compare claim 0's value with prod-v2's fact, then its quote with the line for that value.",
+                    "Two of claim 0's checks would fail. The earlier one in the check order decides.",
+                ),
+            }
+        ),
+        "07": MappingProxyType(
+            {
+                "short_job_quotes": (
+                    "Normalise each quote first, then count its characters.",
+                    "A match needs both of its quotes to count; a gap needs its job quote to count.",
+                ),
+                "every_point_carries_quotes": (
+                    "Look for each quote in its own text: the profile quote in PROFILE, the job quote in JOB.",
+                    "Count the points that are left after the check. What does the user get then?",
+                ),
+                "three_letters_inside_a_name": (
+                    "Normalise the quote and the source first.",
+                    "Then look for the quote's characters anywhere in the source.",
+                ),
+                "a_fence_nulls_and_a_missing_quote": (
+                    "Take the fence off first, then check the items one by one.",
+                    "A match needs two quotes.",
+                ),
+                "a_null_list_of_claims": (
+                    "The text is valid JSON. What does the parser require of the value under claims?",
+                ),
+                "a_friendly_line_before_the_fence": (
+                    "Which part of the reply does the parser take off, and what is left around the JSON?",
+                ),
+            }
+        ),
+        "08": MappingProxyType(
+            {
+                "a_quote_from_the_resume": (
+                    "Quotes are checked against the text that was sent to the model.",
+                    "Check the two matches one at a time.",
+                ),
+                "a_quote_from_the_headline": (
+                    "Which text was sent to the model for this profile?",
+                    "Check each quote against the text sent, not against the list of private fields.",
+                ),
+                "a_model_that_obeyed_the_document": (
+                    "Both quotes really occur in prod-v2.",
+                    "Go through the checks in order: citation, duplicate, requested, scope, revision, value, supports.",
+                ),
+            }
+        ),
+        "09": MappingProxyType(
+            {
+                "half_a_fix": (
+                    "The citation check looks in a document's text; the value check compares with its facts.",
+                    "Go through the checks in order and stop at the first that fails.",
+                ),
+                "an_expert_a_builder_and_a_verdict_on_the": (
+                    "Judge each point by its quotes only, not by whether it is true or kind.",
+                    "Read each profile quote against the profile, word by word.",
+                ),
+                "two_good_claims_and_a_third": (
+                    "One check runs over all the claims at once, before any claim-by-claim check.",
+                    "Compare each cited document with the request's supplied documents.",
+                ),
+                "two_claims_for_a_one_field_request": (
+                    "After the checks over all claims, the claims are checked one by one, in answer order.",
+                ),
+                "one_member_too_many": (
+                    "The text is valid JSON. Which members may a claim have?",
+                ),
+                "a_full_stop_at_the_end": (
+                    "Normalising trims quote marks and . , ; : at the two ends.",
+                ),
+                "a_hyphen_in_the_middle": (
+                    "Normalising changes nothing inside the quote but whitespace and case.",
+                ),
+            }
+        ),
+        "10": MappingProxyType(
+            {
+                "a_word_broken_across_two_lines": (
+                    "Write down what is_quoted makes of the source around the line break: lower case, and the break becomes one space. Is the hyphen still there?",
+                    "Read the rungs' descriptions from the top until one of them takes the hyphen away.",
+                ),
+                "is_permitted": (
+                    "The folds undo changes of form, and a missing word is not one.",
+                    "For the fuzzy rungs, use the rule of thumb above: count the characters the quote lacks, and the length of the quote.",
+                ),
+                "another_document_s_words": (
+                    "How many characters of the quote would have to change before it appears in this source? Compare that with the most lenient threshold.",
+                ),
+                "four_points_about_a_platform_engineer": (
+                    "Check each point's two quotes on their own against the texts above: at least 3 characters once normalised, and a substring after lower-casing and collapsing whitespace.",
+                    "Whether the point's sentence is true does not matter to the check.",
+                ),
+            }
+        ),
+        "11": MappingProxyType(
+            {
+                "a_claim_from_another_revision": (
+                    "Ask only its two questions, and ignore what else you know about revisions.",
+                    "Look up prod-v1 in the request's supplied documents, and the quote in its text.",
+                ),
+                "a_lone_surrogate_the_naive_way": (
+                    "json.loads decodes the escape into one character without complaint.",
+                    "What does the verifier ask next, and does the document's text hold that character?",
+                ),
+                "an_unrequested_claim_field_by_field": (
+                    "The per-field contract looks at each requested field on its own. Where does the claim for the other field go?",
+                    "What is left to decide about the timeout claim itself?",
+                ),
+                "no_claims_field_by_field": (
+                    "Walk through the per-field rules above for read_timeout_ms, in order.",
+                    "Can the answer be read? How many claims name the field?",
+                ),
+            }
+        ),
+        "12": MappingProxyType(
+            {
+                "warm_up_another_branch": (
+                    "Look for har-summer-2025 in the request's list of supplied documents.",
+                    "One check covers every claim before any claim's scope is compared. Which?",
+                ),
+                "warm_up_two_faults_in_one_claim": (
+                    "Compare claim 0's value with the document's fact, and its quote with the document's weekdays line.",
+                    "Within a claim, the checks run in a fixed order: duplicate, requested, scope, revision, value, supports.",
+                ),
+                "a08_field_by_field": (
+                    "How many claims of a08 name weekdays?",
+                    "Notebook 11: before any check, the per-field contract counts the claims that name the field.",
+                ),
+            }
+        ),
+    }
+)
+"""Lesson (``"03"``) -> Predict key -> its hints, in the order the Hint button shows them."""
