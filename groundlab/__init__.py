@@ -130,7 +130,7 @@ _lazy("groundlab.view.glossary", "GLOSSARY", "Term")
 _lazy("groundlab.view.cheatsheet", "cheat_sheet_html")
 _lazy("groundlab.view.classroom", "ClassroomDemo")
 _lazy("groundlab.view.classroom_cases", "CLASSROOM_SCRIPT", "classroom_presets")
-_lazy("groundlab.view.goals", "rung_goal", "score_goal", "verdict_goal")
+_lazy("groundlab.view.goals", "request_problem", "rung_goal", "score_goal", "verdict_goal")
 _lazy("groundlab.view.trace", "TraceRow", "decided_row", "trace_rows")
 _lazy(
     "groundlab.view.tables",

@@ -19,7 +19,7 @@ from groundlab.study.cases import CaseSet
 from groundlab.view.exercise import Feedback
 from groundlab.view.trace import decided_row
 
-__all__ = ["rung_goal", "score_goal", "verdict_goal"]
+__all__ = ["request_problem", "rung_goal", "score_goal", "verdict_goal"]
 
 _WRONG_KINDS = 3  # kinds named in a score goal's feedback
 
@@ -68,6 +68,19 @@ def verdict_goal(
         return Feedback(True, f"the contract says {verdict.status} ({why}).")
 
     return goal
+
+
+def request_problem(answer: Any, registry: Registry) -> Feedback | None:
+    """``None`` when ``answer`` is a :class:`~groundlab.core.registry.Request` that ``registry``
+    can serve; else the "not yet" :class:`Feedback` that says why (its type, or the registry's
+    reason). For goals whose answer is a request the learner builds."""
+    if not isinstance(answer, Request):
+        return Feedback(False, f"the answer should be a Request (from groundlab, or dataclasses.replace of one), not {type(answer).__name__}")
+    try:
+        registry.check_request(answer)
+    except ValueError as err:
+        return Feedback(False, f"the registry refuses this request: {err}.")
+    return None
 
 
 _DOES = {True: "accepts", False: "refuses"}

@@ -14,6 +14,7 @@ latency to ``benchmarks/out/browser_latency.txt`` (both git-ignored).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -168,11 +169,11 @@ def browser(browser_ready):
             chromium.close()
 
 
-@pytest.fixture
-def page(browser):
-    """A fresh page (1280 x 2400, tall enough to show the whole editor) that records every JavaScript dialog in ``page.dialogs``
-    and dismisses it."""
-    context = browser.new_context(viewport={"width": 1280, "height": 2400})
+@contextlib.contextmanager
+def recording_page(browser, width: int, height: int):
+    """A fresh ``width`` x ``height`` page that records every JavaScript dialog in
+    ``page.dialogs`` and dismisses it; its context is closed on exit."""
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.dialogs = []
 
@@ -185,6 +186,20 @@ def page(browser):
         yield page
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A :func:`recording_page` of 1280 x 2400, tall enough to show the whole editor."""
+    with recording_page(browser, 1280, 2400) as page:
+        yield page
+
+
+@pytest.fixture
+def projector(browser):
+    """A :func:`recording_page` of one projector screen, 1280 x 720."""
+    with recording_page(browser, 1280, 720) as page:
+        yield page
 
 
 @pytest.fixture(scope="session")

@@ -47,6 +47,16 @@ def _run_all_cells(page) -> None:
     page.locator('.lm-Menu-itemLabel:text-is("Run All Cells")').first.click()
 
 
+def open_and_run_all(page, base: str, token: str) -> None:
+    """Open the demo notebook in the JupyterLab at ``base`` and run all its cells."""
+    page.goto(f"{base}/lab/tree/{DEMO_NAME}?token={token}", wait_until="domcontentloaded")
+    page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
+    _dismiss_kernel_dialog(page)
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    _run_all_cells(page)
+    _dismiss_kernel_dialog(page, seconds=3)
+
+
 def _record_latency(where: str, seconds: float) -> str:
     LATENCY_FILE.parent.mkdir(parents=True, exist_ok=True)
     line = f"{where}: edit quote -> status QUOTE_NOT_SUPPORTING in {seconds * 1000:.0f} ms"
@@ -67,13 +77,7 @@ def _edit_quote_and_wait(page, text: str, expected: str) -> float:
 
 def test_jupyterlab_edit_quote_updates_status(jupyter_lab, page, screenshots):
     expect = _expect()
-    base, token = jupyter_lab
-    page.goto(f"{base}/lab/tree/{DEMO_NAME}?token={token}", wait_until="domcontentloaded")
-    page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
-    _dismiss_kernel_dialog(page)
-    page.locator(".jp-Notebook .jp-Cell").first.click()
-    _run_all_cells(page)
-    _dismiss_kernel_dialog(page, seconds=3)
+    open_and_run_all(page, *jupyter_lab)
     status = page.locator(STATUS).first
     expect(status).to_have_text("✓ ACCEPT", timeout=WIDGET_TIMEOUT_MS)
     page.screenshot(path=str(screenshots / "jupyterlab_before_edit.png"), full_page=True)

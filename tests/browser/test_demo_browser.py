@@ -12,14 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from test_claim_editor_browser import (
-    CHANGE_TIMEOUT_MS,
-    DEMO_NAME,
-    WIDGET_TIMEOUT_MS,
-    _dismiss_kernel_dialog,
-    _expect,
-    _run_all_cells,
-)
+from test_claim_editor_browser import CHANGE_TIMEOUT_MS, WIDGET_TIMEOUT_MS, _expect, open_and_run_all
 
 pytestmark = pytest.mark.browser
 
@@ -54,28 +47,9 @@ def expected_status(preset: int, step: int) -> str:
 
 def library_presets():
     """The demo's presets, from the library."""
-    from groundlab.study.cases import load_case_set
-    from groundlab import classroom_presets
+    from groundlab import classroom_presets, load_case_set
 
     return classroom_presets(load_case_set())
-
-
-@pytest.fixture
-def projector(browser):
-    """A 1280 x 720 page that records (and dismisses) every JavaScript dialog in ``page.dialogs``."""
-    context = browser.new_context(viewport={"width": WIDTH, "height": HEIGHT})
-    page = context.new_page()
-    page.dialogs = []
-
-    def on_dialog(dialog):
-        page.dialogs.append(f"{dialog.type}: {dialog.message}")
-        dialog.dismiss()
-
-    page.on("dialog", on_dialog)
-    try:
-        yield page
-    finally:
-        context.close()
 
 
 def shot(page, name: str) -> None:
@@ -158,13 +132,7 @@ def test_voila_every_study_case_fits_one_screen(voila_server, projector):
 
 def test_jupyterlab_renders_the_demo_without_errors(jupyter_lab, projector):
     page, expect = projector, _expect()
-    base, token = jupyter_lab
-    page.goto(f"{base}/lab/tree/{DEMO_NAME}?token={token}", wait_until="domcontentloaded")
-    page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
-    _dismiss_kernel_dialog(page)
-    page.locator(".jp-Notebook .jp-Cell").first.click()
-    _run_all_cells(page)
-    _dismiss_kernel_dialog(page, seconds=3)
+    open_and_run_all(page, *jupyter_lab)
     status = page.locator(STATUS).first
     expect(status).to_have_text("? ask the room", timeout=WIDGET_TIMEOUT_MS)
     page.locator(".groundlab-classroom-reveal").first.click()

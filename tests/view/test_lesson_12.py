@@ -102,10 +102,10 @@ def test_lesson_exercises_gives_the_four_exercises():
 
 def test_the_request_goal(q):
     goal = q["request"].goal
-    assert goal("riverside") == (False, "the answer should be a Request (from groundlab), not str")
+    assert goal("riverside") == (False, "the answer should be a Request (from groundlab, or dataclasses.replace of one), not str")
     assert goal(Request(service="riverside", environment="summer", revision="2025", fields=("weekdays",),
                         supplied=("riv-summer-2026",))) == (
-        False, "the registry refuses it: the request supplies 'riv-summer-2026', which no source in the registry has "
+        False, "the registry refuses this request: the request supplies 'riv-summer-2026', which no source in the registry has "
                "(known ids: cen-summer-2025, har-summer-2025, riv-summer-2024, riv-summer-2025, riv-term-2025).")
     starter = Request(service="?", environment="?", revision="?", fields=("?",), supplied=("riv-summer-2025",))
     assert goal(starter) == (False, (

@@ -53,11 +53,11 @@ def test_03_request_goal_names_the_first_failing_check_then_the_next():
 
 def test_03_request_goal_refuses_what_is_not_a_valid_request():
     goal = l03.request_goal(DEV.raw, STUDY.sources)
-    assert goal(DEV.raw) == Feedback(False, "the answer should be a Request (made with dataclasses.replace), not str")
+    assert goal(DEV.raw) == Feedback(False, "the answer should be a Request (from groundlab, or dataclasses.replace of one), not str")
     assert goal(replace(DEV_V1, supplied=("prod-v9",))) == Feedback(
         False,
-        "the request is not valid trusted input: the request supplies 'prod-v9', which no source in the "
-        "registry has (known ids: billing-v2, dev-v2, prod-v1, prod-v2)",
+        "the registry refuses this request: the request supplies 'prod-v9', which no source in the "
+        "registry has (known ids: billing-v2, dev-v2, prod-v1, prod-v2).",
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterable
 from groundlab.core.contract import Status
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.view.exercise import Exercise, Feedback
-from groundlab.view.goals import verdict_goal
+from groundlab.view.goals import request_problem, verdict_goal
 
 __all__ = ["exercises", "request_goal"]
 
@@ -38,13 +38,7 @@ def request_goal(
     wanted = Status(status)
 
     def goal(request: Any) -> Feedback:
-        if not isinstance(request, Request):
-            return Feedback(False, f"the answer should be a Request (made with dataclasses.replace), not {type(request).__name__}")
-        try:
-            registry.check_request(request)
-        except ValueError as err:
-            return Feedback(False, f"the request is not valid trusted input: {err}")
-        return verdict_goal(request, registry, wanted)(raw)
+        return request_problem(request, registry) or verdict_goal(request, registry, wanted)(raw)
 
     return goal
 

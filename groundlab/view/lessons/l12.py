@@ -25,7 +25,7 @@ from groundlab.core.contract import CHECKS, Status, verify_answer
 from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
 from groundlab.core.trusted import TrustedInputError, fixtures_dir, package_dir, read_json_file, verify_frozen
 from groundlab.view.exercise import Exercise, Feedback
-from groundlab.view.goals import verdict_goal
+from groundlab.view.goals import request_problem, verdict_goal
 from groundlab.view.trace import TraceRow, decided_row
 
 __all__ = ["CAPSTONE_FILE", "CASE_FILE", "Capstone", "CommandRun", "Study", "disagreements", "exercises",
@@ -219,12 +219,9 @@ def request_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
     want, registry = capstone.request, capstone.sources
 
     def goal(answer: Any) -> Feedback:
-        if not isinstance(answer, Request):
-            return Feedback(False, f"the answer should be a Request (from groundlab), not {type(answer).__name__}")
-        try:
-            registry.check_request(answer)
-        except ValueError as err:
-            return Feedback(False, f"the registry refuses it: {err}.")
+        refused = request_problem(answer, registry)
+        if refused is not None:
+            return refused
         problems = []
         for name in ("service", "environment", "revision"):
             if getattr(answer, name) != getattr(want, name):
