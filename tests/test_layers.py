@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(groundlab.__file__).resolve().parent
 HEAVY = ["pandas", "matplotlib", "ipywidgets", "pydantic", "numpy", "httpx", "IPython", "rapidfuzz"]
 # Modules that must import only the standard library and groundlab itself.
-STDLIB_ONLY = ["core", "hints", "study", "lab", "cli.py", "grounding/rule.py", "grounding/masking.py", "grounding/prompt.py", "grounding/jobmatch.py", "grounding/provider.py", "grounding/claims_prompt.py", "grounding/ask.py", "view/trace.py", "view/answers.py", "view/exercise.py", "view/predict_outcome.py", "view/goals.py", "view/lab_exercises.py", "view/lessons", "view/lines.py", "view/css.py", "view/html.py", "view/verdict_html.py"]
+STDLIB_ONLY = ["core", "hints", "study", "lab", "cli.py", "grounding/rule.py", "grounding/masking.py", "grounding/prompt.py", "grounding/jobmatch.py", "grounding/provider.py", "grounding/claims_prompt.py", "grounding/ask.py", "view/trace.py", "view/answers.py", "view/exercise.py", "view/predict_outcome.py", "view/predict_material.py", "view/goals.py", "view/lab_exercises.py", "view/lessons", "view/lines.py", "view/css.py", "view/html.py", "view/verdict_html.py"]
 
 pytest.importorskip("importlinter")
 

@@ -38,6 +38,7 @@ nbformat and nbclient are imported when these functions run.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -72,7 +73,8 @@ OPTIONAL_TAG = "optional"
 """Cell tag of a section heading off the core path (self-study, reference, appendix)."""
 
 _FENCE = re.compile(r"```python\n(.*?)```", re.DOTALL)
-_DETAILS = re.compile(r"<details\b.*?</details>[ \t]*\n*", re.DOTALL)
+_DETAILS = re.compile(r"<details\b.*?</details>[ \t]*\n*", re.DOTALL | re.IGNORECASE)
+_DETAILS_TAG = re.compile(r"</?details\b", re.IGNORECASE)
 
 
 def tags(cell: Any) -> list[str]:
@@ -93,7 +95,7 @@ def untagged_details(notebook: Any) -> list[int]:
         index
         for index, cell in enumerate(notebook["cells"])
         if cell["cell_type"] == "markdown"
-        and "<details" in text(cell)
+        and _DETAILS_TAG.search(text(cell))
         and not {SOLUTION_TAG, EXPLANATION_TAG} & set(tags(cell))
     ]
 
@@ -231,6 +233,8 @@ def student_copy(notebook: Any, core_only: bool = False) -> Any:
             continue
         if EXPLANATION_TAG in tags(cell):
             remaining = _DETAILS.sub("", text(cell)).strip()
+            if _DETAILS_TAG.search(remaining):  # nested, unclosed or stray: refuse rather than leak
+                raise ValueError(f"an explanation cell holds a <details> block that cannot be removed whole: {text(cell)[:60]!r}")
             if not remaining:
                 continue
             cell["source"] = remaining
@@ -323,8 +327,8 @@ def demo_script() -> str:
 
 
 def _replace_block(text: str, start: str, end: str, block: str) -> str:
-    if start not in text or end not in text:
-        raise ValueError(f"the markers {start!r} and {end!r} are missing")
+    if start not in text or end not in text.split(start, 1)[1]:
+        raise ValueError(f"the markers {start!r} and {end!r} are missing or out of order")
     head, rest = text.split(start, 1)
     return head + block + rest.split(end, 1)[1]
 
@@ -349,12 +353,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         target = Path(args.write)
         try:
+            if not target.is_file():
+                raise ValueError("not a regular file")
             text = _replace_block(target.read_text(encoding="utf-8"), PLAN_START, PLAN_END, sheet)
             text = _replace_block(text, SCRIPT_START, SCRIPT_END, demo_script())
-        except ValueError as err:
-            print(f"{target}: {err}", file=sys.stderr)
+            partial = target.with_name(f".{target.name}.partial")
+            partial.write_text(text, encoding="utf-8", newline="\n")
+            os.replace(partial, target)  # whole or not at all
+        except (OSError, ValueError) as err:
+            print(f"{target}: {getattr(err, 'strerror', None) or err}", file=sys.stderr)
             return 2
-        target.write_text(text, encoding="utf-8", newline="\n")
         print(f"wrote the run sheet and the demo script into {target}")
         return 0
     if args.command == "execute":

@@ -347,17 +347,18 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         The verdict is computed now by ``verify_answer``; in ask-the-room mode it stays
         hidden until :meth:`set_revealed`.
         """
-        self.step_index = max(0, min(index, len(self.preset.steps) - 1))
-        step = self.step
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise TypeError(f"a step index is an int, not {type(index).__name__}")
+        chosen = max(0, min(index, len(self.preset.steps) - 1))
+        step = self.preset.steps[chosen]
         case = self.case_set[step.case_id]
-        self.raw = step_answer(step, self.case_set)
-        self.request = case.request
-        self.verdict = verify_answer(self.raw, self.request, self.registry)
+        raw = step_answer(step, self.case_set)  # computed before any state changes: a bad step leaves the screen as it was
+        verdict = verify_answer(raw, case.request, self.registry)
+        self.step_index, self.raw, self.request, self.verdict = chosen, raw, case.request, verdict
         self.previous.disabled = self.step_index == 0
         self.next.disabled = self.step_index == len(self.preset.steps) - 1
         self.prompt.value = f"<p><strong>{_html.esc(step.title)}</strong> · {_html.esc(step.prompt)}</p>"
         self.request_box.value = request_html(self.request)
-        self.answer_box.value = answer_html(self.raw, step_edits(step))
         self.revealed = not self.ask.value
         self._draw_verdict()
         # set last: once the browser shows the new step number, it shows all of the step
@@ -377,6 +378,14 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.reveal.button_style = "" if self.revealed else "warning"
         self.documents_box.value = documents_html(request, self.registry, self.raw, marks=self.revealed)
         labels = (self.strict_label, self.citation_label, self.status_label)
+        # hidden, an answer as the model wrote it is shown as its text: a claims table would tell
+        # the room that it parses. A scripted step's edits stay marked in the table.
+        edits = step_edits(self.step)
+        self.answer_box.value = (
+            answer_html(self.raw, edits)
+            if self.revealed or edits
+            else f'<pre class="groundlab-classroom-raw">{_html.esc(_shown(self.raw))}</pre>'
+        )
         if not self.revealed:
             self.trace_box.value = "<p>Trace hidden: ask the room, then press <strong>Reveal verdict</strong>.</p>"
             self.hints_box.value = ""

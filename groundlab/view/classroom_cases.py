@@ -114,7 +114,8 @@ def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
     """The case switcher's presets for ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
 
     First :data:`CLASSROOM_SCRIPT`, then one preset per case family (in order of first
-    appearance), then every case in file order. ``KeyError`` if ``case_set`` lacks
+    appearance, titled "group 1", "group 2", ... so that no title names a fault), then every
+    case in file order. ``KeyError`` if ``case_set`` lacks
     the script's ``value-with-unit`` case.
     """
     case_set["value-with-unit"]  # the script's case must exist
@@ -124,8 +125,10 @@ def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
     families: dict[str, list[Step]] = {}
     for case, number in numbered:
         families.setdefault(case.family or "other", []).append(_case_step(case, number, total))
+    # groups are numbered, never named: a family's name would tell the room the answer
     found = [
-        Preset(f"Study cases · family {family} ({len(steps)})", tuple(steps)) for family, steps in families.items()
+        Preset(f"Study cases · group {number} ({len(steps)})", tuple(steps))
+        for number, steps in enumerate(families.values(), start=1)
     ]
     every = Preset(f"Study cases · all {total}, in file order", tuple(_case_step(c, n, total) for c, n in numbered))
     return (CLASSROOM_SCRIPT, *found, every)

@@ -31,6 +31,9 @@ class Feedback(NamedTuple):
     def __str__(self) -> str:
         return f"{'right' if self.right else 'not yet'}: {self.message}"
 
+    def __repr__(self) -> str:  # what a notebook shows as text/plain: the sentence, not the tuple
+        return str(self)
+
 
 class Exercise:
     """A make or modify exercise whose answer the library checks.
@@ -43,11 +46,13 @@ class Exercise:
       solution;
     * ``solution`` -- the solution code, shown by :meth:`solution`.
 
-    :attr:`outcome` is ``None`` before any check; then a :class:`Feedback` that is
-    right once a check was right before the solution was shown, which is what a
-    :class:`~groundlab.view.scoreboard.Scoreboard` counts (running a notebook top to
-    bottom on the starter answer therefore costs nothing). :attr:`last` is the latest
-    check's feedback. ``ValueError`` when there is no hint.
+    :attr:`outcome` is ``None`` while the exercise is open (not solved, solution not
+    shown): checking the starter answer, as a top-to-bottom run does, is not a try. It is
+    a right :class:`Feedback` once a check was right before the solution was shown, and a
+    "not yet" once the solution was shown first; that is what a
+    :class:`~groundlab.view.scoreboard.Scoreboard` counts. :attr:`last` is the latest
+    check's feedback. :meth:`join` puts the exercise on a board at its first check, so a
+    board counts only the exercises the learner reached. ``ValueError`` when there is no hint.
     """
 
     def __init__(
@@ -68,15 +73,24 @@ class Exercise:
         self.solved = False
         self.solution_shown = False
         self._boards: list = []
+        self._joining: list = []
 
     @property
     def outcome(self) -> Feedback | None:
-        """``None`` before any check; else right when solved before the solution was shown."""
-        if self.last is None:
-            return None
+        """``None`` while open; right when solved before the solution was shown; else "not yet"."""
         if self.solved:
             return Feedback(True, "solved before the solution was shown")
-        return self.last if not self.last.right else Feedback(False, "solved after the solution was shown")
+        if self.solution_shown:
+            return Feedback(False, "solved after the solution was shown" if self.last and self.last.right else "the solution was shown first")
+        return None
+
+    def join(self, board: Any) -> None:
+        """Put this exercise on ``board`` (a :class:`~groundlab.view.scoreboard.Scoreboard`)
+        at its first check, or now if it was checked already."""
+        if self.checks:
+            board.track(self)
+        elif board not in self._joining:
+            self._joining.append(board)
 
     def check(self, answer: Any) -> Feedback:
         """Check ``answer`` against the goal; return (and show) the :class:`Feedback`."""
@@ -88,6 +102,8 @@ class Exercise:
         self.last = feedback
         if feedback.right and not self.solution_shown:
             self.solved = True
+        while self._joining:
+            self._joining.pop(0).track(self)
         for board in self._boards:
             board.refresh()
         return feedback
@@ -100,6 +116,8 @@ class Exercise:
     def solution(self) -> str:
         """The solution code (plain text); a later right check no longer counts as solved."""
         self.solution_shown = True
+        for board in self._boards:
+            board.refresh()
         return self._solution
 
     def __str__(self) -> str:

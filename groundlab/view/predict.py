@@ -16,14 +16,14 @@ from groundlab.core.registry import Registry, Request, Source
 from groundlab.view import answers
 from groundlab.view import html as _html
 from groundlab.view.css import state_class
-from groundlab.view.predict_outcome import CHOOSE_FIRST, RIGHT, TRY_AGAIN, WRONG, PredictOutcome, outcome_lines
+from groundlab.view.predict_material import DOCUMENTS, check_choices, check_hints, check_material, shown_material, status_details
+from groundlab.view.predict_outcome import CANNOT_ANSWER, CHOOSE_FIRST, RIGHT, TRY_AGAIN, WRONG, PredictOutcome
+from groundlab.view.predict_outcome import names_answer, outcome_lines
 from groundlab.view.widget_base import PlainRepr, tag
 
 if TYPE_CHECKING:
     from groundlab.view.scoreboard import Scoreboard
 
-DOCUMENTS = "Supplied documents"
-"""Heading of the supplied documents in a status exercise (live widget only: too long for text)."""
 
 __all__ = ["CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOutcome"]
 
@@ -66,19 +66,17 @@ class Predict(PlainRepr, widgets.VBox):
         board: "Scoreboard | None" = None,
     ) -> None:
         super().__init__()
-        options = [str(c) for c in choices]
-        if not options:
-            raise ValueError("a Predict exercise needs at least one choice")
-        if len(set(options)) != len(options):
-            raise ValueError("the choices of a Predict exercise must be distinct")
+        options = list(check_choices(choices))
         if not callable(answer):
             raise TypeError("answer must be a callable returning (correct_choice, why)")
-        if isinstance(hints, str) or len(hints) > 2:
-            raise ValueError("hints is a sequence of at most two strings")
+        hints = check_hints(hints)
+        material = check_material(details)
+        if board is not None and not callable(getattr(board, "track", None)):
+            raise TypeError(f"board is a Scoreboard, not {type(board).__name__}")
         self.title = str(title)
         self.question = str(question)
         self.options = tuple(options)
-        self.hints = tuple(str(h) for h in hints)
+        self.hints = hints
         self.hints_shown = 0
         self._answer = answer
         self._answered: tuple[str, str] | None = None
@@ -104,15 +102,12 @@ class Predict(PlainRepr, widgets.VBox):
         head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
         # The plain-text form shows the short material only (the supplied documents are
         # long; they are in the live widget).
-        if isinstance(details, str):
-            self._material = [("Material", details)]
-            head += _html.pre(details, "groundlab-pre") if details else ""
-        else:
-            pairs = list(details or ())
-            self._material = [(h, t) for h, t in pairs if h != DOCUMENTS]
-            head += "".join(
-                f"<p><strong>{_html.esc(h)}</strong></p>" + _html.pre(t, "groundlab-pre") for h, t in pairs
-            )
+        self._material = [(h, shown_material(t)) for h, t in material if h != DOCUMENTS]
+        head += "".join(
+            (f"<p><strong>{_html.esc(h)}</strong></p>" if h != "Material" or len(material) > 1 else "")
+            + _html.pre(shown_material(t), "groundlab-pre")
+            for h, t in material
+        )
         buttons = [self.check_button, self.hint_button] if self.hints else [self.check_button]
         self.children = [
             widgets.HTML(_html.STYLE),
@@ -132,8 +127,9 @@ class Predict(PlainRepr, widgets.VBox):
 
     @property
     def closed(self) -> bool:
-        """``True`` once a try was right: the choices and the buttons are then disabled."""
-        return bool(self.tries) and self.tries[-1].right
+        """``True`` once a try was right, or a wrong try's why named the answer: the choices
+        and the buttons are then disabled."""
+        return bool(self.tries) and (self.tries[-1].right or names_answer(self.tries[-1]))
 
     def __repr__(self) -> str:
         state = "checked" if self.tries else "choose, then press Check"
@@ -152,6 +148,15 @@ class Predict(PlainRepr, widgets.VBox):
         lines.append("(Run this cell in Jupyter to choose an answer and check it.)")
         data["text/plain"] = "\n".join(lines)
         return data
+
+    def resume(self, earlier: "Predict") -> None:
+        """Carry ``earlier``'s tries over (a re-run of the same exercise's cell): the first
+        try still counts, and an exercise closed stays closed."""
+        self.tries, self._answered = list(earlier.tries), earlier._answered
+        if self.tries:
+            self.result.value = self._outcome_html(self.tries[-1], len(self.tries))
+            if self.closed:
+                self.choices.disabled = self.check_button.disabled = self.hint_button.disabled = True
 
     def hint(self) -> str | None:
         """Show the next hint (as the *Hint* button does) and return it: ``"Hint 1 of 2: ..."``.
@@ -191,15 +196,23 @@ class Predict(PlainRepr, widgets.VBox):
             self.result.value = f"<p>{_html.esc(CHOOSE_FIRST)}</p>"
             return None
         if self._answered is None:
-            correct, why = self._answer()
-            correct, why = str(correct), str(why)
-            if correct not in self.options:
-                raise ValueError(f"answer() returned {correct!r}, which is not one of the choices")
-            self._answered = (correct, why)
+            try:
+                found = self._answer()
+                if not (isinstance(found, (tuple, list)) and len(found) == 2 and all(isinstance(x, str) for x in found)):
+                    raise TypeError(f"answer() should return (correct_choice, why), two str, not {found!r:.60}")
+                if found[0] not in self.options:
+                    raise ValueError(f"answer() returned {found[0]!r}, which is not one of the choices")
+            except Exception as err:  # noqa: BLE001 - shown in the widget: a click handler would hide it
+                self.result.value = (
+                    f'<p class="groundlab-predict-error">{_html.esc(CANNOT_ANSWER)} '
+                    f"{_html.esc(type(err).__name__)}: {_html.esc(shown_material(str(err)))}</p>"
+                )
+                return None
+            self._answered = (found[0], found[1])
         correct, why = self._answered
         outcome = PredictOutcome(choice, correct, why, choice == correct)
         self.tries.append(outcome)
-        if outcome.right:
+        if outcome.right or names_answer(outcome):  # a why that names the answer closes it
             self.choices.disabled = True
             self.check_button.disabled = True
             self.hint_button.disabled = True
@@ -213,7 +226,8 @@ class Predict(PlainRepr, widgets.VBox):
     def _outcome_html(self, outcome: PredictOutcome, attempt: int) -> str:
         first, second = self.outcome_lines(outcome, attempt)
         state = state_class(outcome.right)
-        again = "" if outcome.right else f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
+        closed = outcome.right or names_answer(outcome)
+        again = "" if closed else f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
         return (
             f'<p class="groundlab-predict-verdict {state}"><strong>{_html.esc(first)}</strong></p>'
             f'<p class="groundlab-predict-why">{_html.esc(second)}</p>{again}'
@@ -307,6 +321,8 @@ class Predict(PlainRepr, widgets.VBox):
         hints: Sequence[str],
         board: "Scoreboard | None",
     ) -> "Predict":
+        if not isinstance(raw, (str, bytes)):
+            raise TypeError(f"raw is the answer text (str or bytes), not {type(raw).__name__}")
         registry = Registry.of(sources)
         registry.check_request(request)
         return cls(
@@ -314,7 +330,7 @@ class Predict(PlainRepr, widgets.VBox):
             question,
             choices,
             lambda: answer_of(raw, request, registry),
-            details=_status_details(raw, request, registry),
+            details=status_details(raw, request, registry),
             hints=hints,
             board=board,
         )
@@ -362,6 +378,8 @@ class Predict(PlainRepr, widgets.VBox):
         :func:`~groundlab.view.answers.quote_answer` answers. The quote and the source
         are shown (escaped) to predict from.
         """
+        if not (isinstance(quote, str) and isinstance(source, str)):
+            raise TypeError(f"quote and source are str, not {type(quote).__name__} and {type(source).__name__}")
         return cls(
             title,
             question,
@@ -388,28 +406,9 @@ class Predict(PlainRepr, widgets.VBox):
         then ``"parses"``); on *Check* :func:`~groundlab.view.answers.parse_code_answer`
         answers. The answer text is shown (escaped) to predict from.
         """
+        if not isinstance(raw, (str, bytes)):
+            raise TypeError(f"raw is the answer text (str or bytes), not {type(raw).__name__}")
         return cls(
             title, question, answers.PARSE_CHOICES, lambda: answers.parse_code_answer(raw),
             details=[("Answer", raw)], hints=hints, board=board,
         )
-
-
-def _status_details(raw: str, request: Request, registry: Registry) -> list[tuple[str, str]]:
-    """The answer, the request and the supplied documents in full; the registry's other
-    documents by id and scope only (the model never saw their text)."""
-    others = [s for s in registry if s.id not in request.supplied]
-    request_text = (
-        f"service {request.service}, environment {request.environment}, revision {request.revision}\n"
-        f"requested fields: {', '.join(request.fields)}\n"
-        f"supplied documents: {', '.join(request.supplied)}"
-    )
-    if others:
-        request_text += "\nnot supplied: " + ", ".join(
-            f"{s.id} ({s.service}/{s.environment}/{s.revision})" for s in others
-        )
-    documents = "\n\n".join(
-        f"{s.id} (service {s.service}, environment {s.environment}, revision {s.revision}):\n{s.text.rstrip()}"
-        for s in registry
-        if s.id in request.supplied
-    )
-    return [("Answer", raw), ("Request", request_text), (DOCUMENTS, documents)]

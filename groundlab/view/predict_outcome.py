@@ -5,11 +5,12 @@ Standard library only. See ``docs/architecture.md``, "Exercise answers".
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from groundlab.view.html import CHECK, CROSS
 
-__all__ = ["CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "outcome_lines"]
+__all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "names_answer", "outcome_lines"]
 
 
 class PredictOutcome(NamedTuple):
@@ -31,8 +32,17 @@ WRONG = f"{CROSS} Not this time."
 """First words of the result after a wrong prediction."""
 TRY_AGAIN = "Read the why, then choose again and press Check: the score keeps your first try."
 """Shown after a wrong try, while the exercise stays open for another."""
+CANNOT_ANSWER = "The library could not compute this exercise's answer (a fault in the exercise, not in your choice):"
+"""First words shown when the answer function fails; its error's type and message follow."""
 CHOOSE_FIRST = "Choose an answer first, then press Check."
 """Shown when Check is pressed with nothing chosen (the answer is not computed)."""
+
+
+def names_answer(outcome: PredictOutcome) -> bool:
+    """``True`` when ``outcome.why`` names the right answer as a whole word (any case), as
+    a parse code's why does (``"duplicate_member: ..."``): another try would be no
+    prediction, so the answer is shown and the exercise closes."""
+    return re.search(rf"(?<![\w-]){re.escape(outcome.answer)}(?![\w-])", outcome.why, re.IGNORECASE) is not None
 
 
 def outcome_lines(outcome: PredictOutcome, attempt: int = 1) -> tuple[str, str]:
@@ -42,13 +52,15 @@ def outcome_lines(outcome: PredictOutcome, attempt: int = 1) -> tuple[str, str]:
     "Why: claim 0 value: FAILED: ...")`` (after a second try the first line ends
     ``"(try 2; the score keeps your first)"``). Wrong: the first line names the
     prediction only (``"✗ Not this time. You predicted ACCEPT."``), so another try is
-    still a prediction.
+    still a prediction; unless the why names the answer (:func:`names_answer`), when the
+    first line also says what the library says.
     """
     if outcome.right:
         first = f"{RIGHT} You predicted {outcome.choice}; the library says {outcome.answer}."
         if attempt > 1:
             first += f" (try {attempt}; the score keeps your first)"
+    elif names_answer(outcome):
+        first = f"{WRONG} You predicted {outcome.choice}; the library says {outcome.answer}."
     else:
         first = f"{WRONG} You predicted {outcome.choice}."
     return first, f"Why: {outcome.why}"
-

@@ -21,7 +21,8 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     ``board = Scoreboard()``; ``board.track(predict)`` (or ``Predict(...,
     board=board)``) adds an exercise; the text updates whenever one is checked:
-    ``"2 of 5 right (3 not checked yet)"``. Attributes :attr:`right`,
+    ``"2 of 5 right (3 not done yet)"``. A Predict is done once checked (its first try
+    counts); an Exercise once solved, or once its solution was shown. Attributes :attr:`right`,
     :attr:`checked`, :attr:`total` (``int``) and :attr:`text` (``str``).
     """
 
@@ -34,11 +35,20 @@ class Scoreboard(PlainRepr, widgets.HTML):
     def track(self, predict: Predict | Exercise) -> Predict | Exercise:
         """Count ``predict`` (a :class:`~groundlab.view.predict.Predict` or an
         :class:`~groundlab.view.exercise.Exercise`) on this board, once; returns it.
-        Both count their first try. ``TypeError`` for anything else."""
+        A Predict with the title of one already tracked replaces it (its cell ran again)
+        and keeps its tries, so a re-run neither adds an exercise nor a new first try.
+        ``TypeError`` for anything else."""
         if not isinstance(predict, (Predict, Exercise)):
             raise TypeError(f"a Scoreboard tracks Predict and Exercise objects, not {type(predict).__name__}")
         if predict not in self.exercises:
-            self.exercises.append(predict)
+            same = [i for i, e in enumerate(self.exercises) if type(e) is type(predict) and e.title == predict.title]
+            if same and isinstance(predict, Predict):  # its cell ran again: one exercise, its first try kept
+                earlier = self.exercises[same[0]]
+                predict.resume(earlier)
+                self.exercises[same[0]] = predict
+                earlier._boards.remove(self)
+            else:
+                self.exercises.append(predict)
             predict._boards.append(self)
         self.refresh()
         return predict
@@ -50,7 +60,7 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     @property
     def checked(self) -> int:
-        """Number of tracked exercises already checked."""
+        """Number of tracked exercises done: a Predict checked, an Exercise solved or its solution shown."""
         return sum(p.outcome is not None for p in self.exercises)
 
     @property
@@ -60,11 +70,11 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     @property
     def text(self) -> str:
-        """``"<right> of <total> right"`` plus ``" (<k> not checked yet)"`` when some are not."""
+        """``"<right> of <total> right"`` plus ``" (<k> not done yet)"`` when some are not."""
         text = f"{self.right} of {self.total} right"
         waiting = self.total - self.checked
         if waiting:
-            text += f" ({waiting} not checked yet)"
+            text += f" ({waiting} not done yet)"
         return text
 
     def refresh(self) -> None:

@@ -33,15 +33,15 @@ EXPECTED = {
     "Four-step script (notebook 02): 5s is not 5000": [
         "VALUE_MISMATCH", "ACCEPT", "VALUE_MISMATCH", "VALUE_MISMATCH", "NO_CITATION", "STALE_REVISION",
     ],
-    "Study cases · family positive (3)": ["ACCEPT", "ACCEPT", "ACCEPT"],
-    "Study cases · family value (2)": ["VALUE_MISMATCH", "VALUE_MISMATCH"],
-    "Study cases · family scope (2)": ["SCOPE_MISMATCH", "SCOPE_MISMATCH"],
-    "Study cases · family revision (1)": ["STALE_REVISION"],
-    "Study cases · family evidence (6)": [
+    "Study cases · group 1 (3)": ["ACCEPT", "ACCEPT", "ACCEPT"],
+    "Study cases · group 2 (2)": ["VALUE_MISMATCH", "VALUE_MISMATCH"],
+    "Study cases · group 3 (2)": ["SCOPE_MISMATCH", "SCOPE_MISMATCH"],
+    "Study cases · group 4 (1)": ["STALE_REVISION"],
+    "Study cases · group 5 (6)": [
         "QUOTE_NOT_SUPPORTING", "QUOTE_NOT_SUPPORTING", "NO_CITATION", "NO_CITATION", "NO_CITATION", "NO_CITATION",
     ],
-    "Study cases · family coverage (3)": ["DUPLICATE_CLAIM", "UNREQUESTED_FIELD", "INCOMPLETE"],
-    "Study cases · family syntax (5)": ["INVALID_JSON"] * 5,
+    "Study cases · group 6 (3)": ["DUPLICATE_CLAIM", "UNREQUESTED_FIELD", "INCOMPLETE"],
+    "Study cases · group 7 (5)": ["INVALID_JSON"] * 5,
     "Study cases · all 22, in file order": [
         "ACCEPT", "ACCEPT", "ACCEPT", "VALUE_MISMATCH", "VALUE_MISMATCH", "SCOPE_MISMATCH", "STALE_REVISION",
         "SCOPE_MISMATCH", "QUOTE_NOT_SUPPORTING", "QUOTE_NOT_SUPPORTING", "DUPLICATE_CLAIM", "UNREQUESTED_FIELD",
@@ -276,3 +276,19 @@ def test_hostile_answer_source_and_preset_text_is_escaped(hostile, all_widgets, 
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in demo.request_box.value
     assert "<mark" in demo.documents_box.value  # the hostile quote is found, and marked as text
     assert answer_html('{"claims": [{"field": "<b>", "value": "x", "doc": "d", "quote": "q"}]}').count("&lt;b&gt;") == 1
+
+
+def test_hidden_study_answers_are_shown_as_text_so_the_layout_tells_nothing(study):
+    demo = ClassroomDemo(study)
+    every = next(i for i, p in enumerate(demo.presets) if p.title.startswith("Study cases · all"))
+    demo.choose(every)
+    for index, case in enumerate(study):
+        demo.go(index)
+        assert demo.answer_box.value.startswith('<pre class="groundlab-classroom-raw">'), case.id
+        demo.set_revealed(True)
+        parses = demo.verdict.error is None
+        assert demo.answer_box.value.startswith("<table") == (parses and "<table" in answer_html(case.raw)), case.id
+    assert not any("family" in p.title for p in demo.presets), "no preset title names a fault"
+    with pytest.raises(TypeError):
+        demo.go("1")
+    assert demo.step_index == len(study) - 1, "a refused step leaves the demo where it was"

@@ -14,6 +14,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from groundlab.view.predict_material import shown_material
+
 pytest.importorskip("ipywidgets")
 
 from groundlab.core.contract import verify_answer  # noqa: E402
@@ -138,8 +140,9 @@ def test_predict_title_question_material_choices_and_why(hostile_strings, elemen
         return predict.children[1].value
 
     for text, escaped in hostile_strings:
+        shown = html.escape(shown_material(text))  # material: escaped, and no character hides (U+202E)
         predict = Predict(text, text, [text, "other"], lambda text=text: (text, text), details=text)
-        assert head(predict) == f'<h4>{escaped}</h4><p>{escaped}</p><pre class="groundlab-pre">{escaped}</pre>'
+        assert head(predict) == f'<h4>{escaped}</h4><p>{escaped}</p><pre class="groundlab-pre">{shown}</pre>'
         checked(elements, head(predict), head(Predict("t", "q", ["a", "b"], lambda: ("a", "w"), details="d")))
         predict.choose(text)
         predict.check()
@@ -150,23 +153,24 @@ def test_predict_title_question_material_choices_and_why(hostile_strings, elemen
         pairs = Predict(text, text, ["a"], lambda: ("a", ""), details=[(text, text)])
         assert head(pairs) == (
             f'<h4>{escaped}</h4><p>{escaped}</p><p><strong>{escaped}</strong></p>'
-            f'<pre class="groundlab-pre">{escaped}</pre>'
+            f'<pre class="groundlab-pre">{shown}</pre>'
         )
         checked(elements, head(pairs))
 
 
 def test_predict_constructors_show_their_material_escaped(hostile_strings, elements):
     for text, escaped in hostile_strings:
-        material = f'<p><strong>Quote</strong></p><pre class="groundlab-pre">{escaped}</pre>'
+        shown = html.escape(shown_material(text))
+        material = f'<p><strong>Quote</strong></p><pre class="groundlab-pre">{shown}</pre>'
         assert material in Predict.quote(text, text, text, text).children[1].value
         answer = '<p><strong>Answer</strong></p><pre class="groundlab-pre">'
-        assert f"{answer}{escaped}</pre>" in Predict.parse_code(text, text, text).children[1].value
+        assert f"{answer}{shown}</pre>" in Predict.parse_code(text, text, text).children[1].value
         reply = Predict.explanation(text, text, profile=None, job=None).children[1].value
-        assert f'<p><strong>Fake model reply</strong></p><pre class="groundlab-pre">{escaped}</pre>' in reply
+        assert f'<p><strong>Fake model reply</strong></p><pre class="groundlab-pre">{shown}</pre>' in reply
         raw, request, registry = world(text)
         status = Predict.status(text, text, raw, request, registry).children[1].value
-        assert f"{answer}{html.escape(raw)}</pre>" in status
-        assert f"requested fields: {escaped}\nsupplied documents: {escaped}</pre>" in status
+        assert f"{answer}{html.escape(shown_material(raw))}</pre>" in status
+        assert f"requested fields: {shown}\nsupplied documents: {shown}</pre>" in status
         for predict_html in (status, reply):
             checked(elements, predict_html)
 
@@ -175,7 +179,7 @@ def test_scoreboard_shows_only_numbers(hostile_strings):
     board = Scoreboard()
     for text, _ in hostile_strings:
         Predict(text, text, [text], lambda text=text: (text, text), board=board)
-    assert board.value == "<p><strong>Score: 0 of 4 right (4 not checked yet)</strong></p>"
+    assert board.value == "<p><strong>Score: 0 of 4 right (4 not done yet)</strong></p>"
 
 
 def test_quote_inspector_escapes_quote_and_source(hostile_strings, elements):

@@ -41,10 +41,30 @@ def test_the_goal_says_what_is_still_wrong():
 def test_a_solution_seen_first_means_it_no_longer_counts():
     q = _exercise()
     q.check(COMPLETE.raw)
-    assert q.outcome.right is False
+    assert q.outcome is None, "a wrong check leaves the exercise open: the starter answer is not a try"
     q.solution()
+    assert q.outcome == Feedback(False, "the solution was shown first")
     q.check(_answer({(1, "value"): "true"}))
     assert q.outcome == Feedback(False, "solved after the solution was shown")
+
+
+def test_an_exercise_joins_a_board_at_its_first_check():
+    from groundlab.view.scoreboard import Scoreboard
+
+    board, q = Scoreboard(), _exercise()
+    q.join(board)
+    assert board.exercises == [], "not reached yet: a core-path copy that skips it never counts it"
+    q.check(COMPLETE.raw)
+    assert board.exercises == [q] and board.text == "0 of 1 right (1 not done yet)"
+    q.check(_answer({(1, "value"): "true"}))
+    assert board.text == "1 of 1 right"
+    later = Scoreboard()
+    q.join(later)
+    assert later.exercises == [q] and later.text == "1 of 1 right"
+
+
+def test_feedback_reads_as_a_sentence():
+    assert repr(Feedback(False, "the value differs.")) == str(Feedback(False, "the value differs.")) == "not yet: the value differs."
 
 
 def test_hints_come_one_at_a_time_before_the_solution():

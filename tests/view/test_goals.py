@@ -116,7 +116,7 @@ def test_score_goal_answer_must_be_a_verifier(beat_citation_only):
 def test_an_exercise_with_a_score_goal_counts_once_it_is_solved(beat_citation_only):
     q = Exercise("Beat it", "Agree on more.", beat_citation_only, ["Start from the citation-only verifier."], "def my_verifier(): ...")
     assert not q.check(citation_only_verifier).right
-    assert not q.outcome.right
+    assert q.outcome is None
     assert q.check(_value_check).right
     assert q.checks == 2 and q.outcome.right and q.last.right
 

@@ -79,7 +79,11 @@ def test_load_capstone_refuses_an_edited_frozen_file_and_a_malformed_copy(tmp_pa
     monkeypatch.setattr(l12, "fixtures_dir", lambda: folder)
     with pytest.raises(FrozenFixtureError, match="capstone_library.json: content differs"):
         load_capstone()
-    assert load_capstone(path).answers.keys() >= {"a00", "a12"}  # a copy by path is not frozen
+    with pytest.raises(FrozenFixtureError):  # the frozen file is checked however it is named
+        load_capstone(path)
+    moved = tmp_path / "my_copy.json"
+    moved.write_bytes(path.read_bytes())
+    assert load_capstone(moved).answers.keys() >= {"a00", "a12"}  # a copy elsewhere is not frozen
     data = json.loads(path.read_text(encoding="utf-8"))
     for broken, message in [
         ({k: v for k, v in data.items() if k != "task"}, "missing task"),
@@ -249,3 +253,37 @@ def test_the_request_solution_meets_its_goal(q):
     namespace: dict = {}
     exec(q["request"].solution(), namespace)
     assert q["request"].goal(namespace["my_request"]).right
+
+
+def test_a_study_that_cannot_be_written_leaves_nothing_and_says_why(tmp_path):
+    from dataclasses import replace as _replace
+
+    from groundlab import load_capstone
+
+    cap = load_capstone()
+    some = {next(iter(cap.answers)): "ACCEPT"}
+    with pytest.raises(ValueError, match="cannot be written as UTF-8"):
+        cap.new_study(tmp_path, _replace(cap.request, fields=cap.request.fields + ("\ud800x",)), some)
+    assert list(tmp_path.iterdir()) == [], "no folder, no half-written file"
+    afile = tmp_path / "a-file"
+    afile.write_text("x")
+    with pytest.raises(ValueError, match="cannot write a study in"):
+        cap.new_study(afile, cap.request, some)
+    with pytest.raises(ValueError, match="cannot write a study in"):
+        cap.new_study(tmp_path / "missing", cap.request, some)
+
+
+def test_the_frozen_file_is_hash_checked_however_it_is_named(tmp_path, monkeypatch):
+    import groundlab.view.lessons.l12 as l12
+    from groundlab import FrozenFixtureError
+
+    copy = tmp_path / "fixtures"
+    copy.mkdir()
+    for name in ("SHA256SUMS", l12.CAPSTONE_FILE):
+        (copy / name).write_bytes((l12.fixtures_dir() / name).read_bytes())
+    (copy / l12.CAPSTONE_FILE).write_bytes((copy / l12.CAPSTONE_FILE).read_bytes().replace(b"}", b" }", 1))
+    monkeypatch.setattr(l12, "fixtures_dir", lambda: copy)
+    with pytest.raises(FrozenFixtureError):
+        l12.load_capstone(copy / l12.CAPSTONE_FILE)
+    with pytest.raises(FrozenFixtureError):
+        l12.load_capstone()

@@ -34,6 +34,9 @@ def test_each_lesson_tracks_its_exercises_on_the_board(lesson, names, study):
     board = Scoreboard()
     q = lesson_exercises(lesson, board=board, cases=study)
     assert list(vars(q)) == names
+    assert board.exercises == [], "an exercise joins the board at its first check"
+    for name in names:
+        getattr(q, name).check(None)
     assert board.exercises == [getattr(q, name) for name in names]
     for name in names:
         exercise = getattr(q, name)

@@ -26,6 +26,8 @@ def test_each_lesson_has_its_exercises_with_one_or_two_hints(lesson, names):
     assert list(vars(q)) == names
     for exercise in vars(q).values():
         assert isinstance(exercise, Exercise) and 1 <= len(exercise.hints) <= 2
+        assert exercise not in board.exercises
+        exercise.check(None)
         assert exercise in board.exercises
 
 

@@ -268,7 +268,10 @@ def test_each_exercise_has_one_or_two_hints_and_is_tracked(lesson, context):
     board = Scoreboard()
     q = lesson_exercises(lesson, board=board, **context)
     found = list(vars(q).values())
-    assert found and board.exercises == found
+    assert found and board.exercises == []
+    for exercise in found:
+        exercise.check(None)
+    assert board.exercises == found
     for exercise in found:
         assert 1 <= len(exercise.hints) <= 2
         assert exercise.hint().startswith("Hint 1 of ")

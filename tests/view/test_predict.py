@@ -95,7 +95,7 @@ def test_predict_wrong_choice_is_shown_exactly(study):
 
 def test_a_second_try_may_be_right_but_the_score_keeps_the_first(study):
     calls = []
-    predict = Predict("Two tries", "Pick", ["a", "b", "c"], lambda: calls.append(1) or ("b", "because b"))
+    predict = Predict("Two tries", "Pick", ["a", "b", "c"], lambda: calls.append(1) or ("b", "the second letter"))
     board = Scoreboard()
     board.track(predict)
     predict.choose("a")
@@ -106,7 +106,7 @@ def test_a_second_try_may_be_right_but_the_score_keeps_the_first(study):
     third = predict.check()
     assert [t.choice for t in predict.tries] == ["a", "c", "b"] and [t.right for t in predict.tries] == [False, False, True]
     assert predict.outcome == first and not predict.outcome.right
-    assert second.why == third.why == "because b"
+    assert second.why == third.why == "the second letter"
     assert calls == [1], "the answer is computed once, on the first try"
     assert board.text == "0 of 1 right"
     assert Predict.outcome_lines(third, 3)[0] == "✓ Right. You predicted b; the library says b. (try 3; the score keeps your first)"
@@ -128,8 +128,10 @@ def test_hints_come_one_per_press_and_never_hold_the_answer():
     assert Predict("Plain", "Pick", ["a"], lambda: ("a", "w")).hint() is None
     with pytest.raises(ValueError):
         Predict("Too many", "Pick", ["a"], lambda: ("a", "w"), hints=["1", "2", "3"])
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         Predict("A string", "Pick", ["a"], lambda: ("a", "w"), hints="one hint")
+    with pytest.raises(TypeError):
+        Predict("Not str", "Pick", ["a"], lambda: ("a", "w"), hints=[1])
 
 
 def test_a_status_exercise_shows_the_supplied_documents_only(study, html_shown):
@@ -167,10 +169,52 @@ def test_predict_choose_rejects_unknown_choices(study):
         Predict("t", "q", ["a", "a"], lambda: ("a", "b"))
     with pytest.raises(TypeError):
         Predict("t", "q", ["a"], "a")
-    bad = Predict("t", "q", ["a", "b"], lambda: ("c", "why"))
+    with pytest.raises(TypeError, match="not str"):
+        Predict("t", "q", "ab", lambda: ("a", "b"))
+    with pytest.raises(TypeError, match="every choice is a str"):
+        Predict("t", "q", [1, 2], lambda: ("a", "b"))
+    with pytest.raises(TypeError, match="details"):
+        Predict("t", "q", ["a"], lambda: ("a", "b"), details=[("only a heading",)])
+    with pytest.raises(TypeError, match="board is a Scoreboard"):
+        Predict("t", "q", ["a"], lambda: ("a", "b"), board="x")
+
+
+@pytest.mark.parametrize(
+    "answer, shown",
+    [
+        (lambda: ("c", "why"), "ValueError: answer() returned &#x27;c&#x27;, which is not one of the choices"),
+        (lambda: 1 / 0, "ZeroDivisionError: division by zero"),
+        (lambda: "ab", "TypeError: answer() should return (correct_choice, why), two str, not &#x27;ab&#x27;"),
+        (lambda: None, "TypeError: answer() should return (correct_choice, why), two str, not None"),
+    ],
+)
+def test_a_failing_answer_is_shown_in_the_widget_and_is_no_try(answer, shown):
+    bad = Predict("t", "q", ["a", "b"], answer)
     bad.choose("a")
-    with pytest.raises(ValueError, match="not one of the choices"):
-        bad.check()
+    bad.check_button.click()  # a click handler would hide an exception: the widget shows it instead
+    assert bad.result.value == (
+        '<p class="groundlab-predict-error">The library could not compute this exercise&#x27;s answer '
+        f"(a fault in the exercise, not in your choice): {shown}</p>"
+    )
+    assert bad.tries == [] and bad.outcome is None
+
+
+def test_a_why_that_names_the_answer_shows_it_and_closes_the_exercise():
+    predict = Predict.parse_code("Two claims lists", "What does parse_claims say?", '{"claims": [], "claims": []}')
+    predict.choose("parses")
+    outcome = predict.check()
+    assert not outcome.right and outcome.why.startswith("duplicate_member")
+    assert Predict.outcome_lines(outcome)[0] == "✗ Not this time. You predicted parses; the library says duplicate_member."
+    assert predict.closed and predict.choices.disabled and "groundlab-predict-again" not in predict.result.value
+
+
+def test_material_shows_every_character_and_is_clipped():
+    from groundlab.view.predict_material import MATERIAL_LIMIT
+
+    predict = Predict("t", "q", ["a"], lambda: ("a", "w"), details=[("Quote", "ab\u202ecd\nnext"), ("Long", "x" * (MATERIAL_LIMIT + 7))])
+    shown = predict._repr_mimebundle_()["text/plain"]
+    assert "ab⟨U+202E⟩cd\nnext" in shown and "\u202e" not in shown
+    assert "… (7 more characters not shown)" in shown
 
 
 def test_predict_quote():

@@ -99,3 +99,24 @@ def test_an_untagged_details_cell_stops_the_student_copy():
     assert untagged_details(notebook) == [1]
     with pytest.raises(ValueError, match=r"cells \[1\] hold <details> but are tagged neither 'solution' nor 'explanation'"):
         student_copy(notebook)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "<details><summary>a</summary><details>inner</details> SECRET </details>",
+        "<details><summary>a</summary> SECRET",
+        "intro\n<DETAILS>SECRET</DETAILS> more <details>",
+    ],
+)
+def test_an_explanation_that_cannot_be_removed_whole_stops_the_copy(source):
+    notebook = {"cells": [{"cell_type": "markdown", "metadata": {"tags": ["explanation"]}, "source": source}], "metadata": {}}
+    with pytest.raises(ValueError, match="cannot be removed whole"):
+        student_copy(notebook)
+
+
+def test_a_details_block_in_any_case_needs_a_tag():
+    notebook = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "<Details>SECRET</Details>"}], "metadata": {}}
+    assert untagged_details(notebook) == [0]
+    explained = {"cells": [{"cell_type": "markdown", "metadata": {"tags": ["explanation"]}, "source": "Why:\n<DETAILS>SECRET</DETAILS>"}], "metadata": {}}
+    assert [c["source"] for c in student_copy(explained)["cells"]] == ["Why:"]

@@ -27,8 +27,9 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
 
     ``context`` is passed to the lesson module's ``exercises`` (the case sets, sources or
     scores a goal is computed from). With ``board`` (a
-    :class:`~groundlab.view.scoreboard.Scoreboard`), each exercise is tracked on it, in
-    the module's order. ``ValueError`` for a lesson that is not two digits or has no
+    :class:`~groundlab.view.scoreboard.Scoreboard`), each exercise joins it at its first
+    check (:meth:`~groundlab.view.exercise.Exercise.join`), so the board counts only the
+    exercises a learner reaches (a core-path copy leaves the optional ones out). ``ValueError`` for a lesson that is not two digits or has no
     exercises module; ``TypeError`` when the module returns anything but exercises.
     """
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
@@ -44,7 +45,7 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
         raise TypeError(f"groundlab.view.lessons.l{lesson}.exercises() must return a dict of Exercise objects")
     if board is not None:
         for q in found.values():
-            board.track(q)
+            q.join(board)
     return SimpleNamespace(**found)
 
 

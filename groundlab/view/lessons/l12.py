@@ -1,13 +1,12 @@
 """Notebook 12's capstone: a new domain, the learner's request, labels and explanations.
 
-:func:`load_capstone` reads the frozen ``fixtures/capstone_library.json`` (a library's
-opening hours; ``fixtures/README.md``): a registry in the configuration contract's shape,
-the trusted request its task describes, two warm-up answers and a dozen unlabelled model
-answers. :meth:`Capstone.new_study` writes the learner's labels as a case file, and
-:meth:`Study.command` runs ``groundlab`` there as a child process (the view layer never
-imports the CLI). :func:`exercises` checks the request, the labels (complete and valid,
-never right or wrong), the deciding check of every disagreement and a thirteenth answer.
-Standard library only (``docs/architecture.md``, "Layers" and "Exercise answers").
+:func:`load_capstone` reads the frozen ``fixtures/capstone_library.json`` (a library's opening
+hours; ``fixtures/README.md``): a registry, the request its task describes, two warm-up answers
+and a dozen unlabelled answers. :meth:`Capstone.new_study` writes the learner's labels as a case
+file; :meth:`Study.command` runs ``groundlab`` there as a child process (the view never imports
+the CLI). :func:`exercises` checks the request, the labels (complete and valid, never right or
+wrong), the deciding check of every disagreement and a thirteenth answer. Standard library
+only (``docs/architecture.md``, "Layers" and "Exercise answers").
 """
 
 from __future__ import annotations
@@ -28,8 +27,7 @@ from groundlab.view.exercise import Exercise, Feedback
 from groundlab.view.goals import request_problem, verdict_goal
 from groundlab.view.trace import TraceRow, decided_row
 
-__all__ = ["CAPSTONE_FILE", "CASE_FILE", "Capstone", "CommandRun", "Study", "disagreements", "exercises",
-           "explain_goal", "labels_goal", "load_capstone", "request_goal"]
+__all__ = ["CAPSTONE_FILE", "CASE_FILE", "Capstone", "CommandRun", "Study", "disagreements", "exercises", "explain_goal", "labels_goal", "load_capstone", "request_goal"]
 
 CAPSTONE_FILE = "capstone_library.json"
 """The capstone's frozen fixture (a file name inside :func:`~groundlab.core.trusted.fixtures_dir`)."""
@@ -163,8 +161,9 @@ class Capstone:
         Each answer with a status becomes a case ``{id, raw, request, expected}`` (the
         configuration article's shape, with this registry); one labelled ``None`` or with
         a name that is not a status is left out. Records :attr:`last_study`. ``ValueError``
-        for an unknown id, a request that supplies a document the registry lacks, or a
-        ``parent`` inside the fixtures or the package; ``TypeError`` for wrong types.
+        for an unknown id, a request that supplies a document the registry
+        lacks or cannot be written, a ``parent`` inside the fixtures or the package or one
+        that cannot be written to; ``TypeError`` for wrong types.
         """
         if not isinstance(request, Request):
             raise TypeError(f"request must be a Request, not {type(request).__name__}")
@@ -180,14 +179,20 @@ class Capstone:
             if os.path.commonpath([os.path.realpath(parent), top]) == top:
                 raise ValueError(f"a study is never written inside {guarded}; choose a temporary folder")
         written = {i: Status(labels[i]) for i in self.answers if isinstance(labels.get(i), str) and labels[i] in _STATUSES}
+        cases = [{"id": i, "raw": self.answers[i], "request": _request_json(request), "expected": s.value} for i, s in written.items()]
+        try:  # encoded first: a request that cannot be written leaves no folder behind
+            data = (json.dumps({"sources": self._sources_json, "cases": cases}, indent=2, ensure_ascii=False) + "\n").encode()
+        except UnicodeEncodeError as err:
+            raise ValueError(f"the request cannot be written as UTF-8 ({err.reason} at {err.start})") from None
         number = 1
-        while (parent / f"study-{number}").exists():
+        while (parent / f"study-{number}").exists() or (parent / f"study-{number}").is_symlink():
             number += 1
         folder = parent / f"study-{number}"
-        folder.mkdir()
-        cases = [{"id": i, "raw": self.answers[i], "request": _request_json(request), "expected": s.value} for i, s in written.items()]
-        with open(folder / CASE_FILE, "x", encoding="utf-8", newline="\n") as handle:
-            handle.write(json.dumps({"sources": self._sources_json, "cases": cases}, indent=2, ensure_ascii=False) + "\n")
+        try:
+            folder.mkdir()
+            (folder / CASE_FILE).write_bytes(data)
+        except OSError as err:
+            raise ValueError(f"cannot write a study in {parent}: {err.strerror or err}; choose a writable folder") from None
         self.last_study = (request, MappingProxyType(written))
         left_out = tuple(i for i in self.answers if i not in written)
         return Study(folder, tuple(written), left_out, not _same_request(request, self.request))
@@ -199,11 +204,9 @@ def load_capstone(path: str | Path | None = None) -> Capstone:
     ``FrozenFixtureError`` when the frozen file was edited; ``TrustedInputError`` for a
     missing or malformed file (``fixtures/README.md`` gives its shape).
     """
-    if path is None:
-        folder = fixtures_dir()
-        verify_frozen(folder, [CAPSTONE_FILE])
-        path = folder / CAPSTONE_FILE
-    path = Path(path)
+    path = fixtures_dir() / CAPSTONE_FILE if path is None else Path(path)
+    if os.path.realpath(path) == os.path.realpath(fixtures_dir() / CAPSTONE_FILE):
+        verify_frozen(fixtures_dir(), [CAPSTONE_FILE])  # the frozen file, however it is named
     data = read_json_file(path)
     if not isinstance(data, dict):
         raise TrustedInputError(str(path), "a capstone file must be a JSON object")
