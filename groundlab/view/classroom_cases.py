@@ -55,7 +55,7 @@ class Preset(NamedTuple):
 
 _TIMEOUT = 0  # claim 0 of value-with-unit is the read_timeout_ms claim
 CLASSROOM_SCRIPT = Preset(
-    "Four-step script (notebook 02): 5s is not 5000",
+    "Script (notebook 02): a timeout, six screens",
     (
         Step(
             "value-with-unit",

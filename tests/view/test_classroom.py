@@ -30,7 +30,7 @@ from groundlab.view.trace import decided_row  # noqa: E402
 STATUS_NAMES = tuple(s.value for s in Status)
 
 EXPECTED = {
-    "Four-step script (notebook 02): 5s is not 5000": [
+    "Script (notebook 02): a timeout, six screens": [
         "VALUE_MISMATCH", "ACCEPT", "VALUE_MISMATCH", "VALUE_MISMATCH", "NO_CITATION", "STALE_REVISION",
     ],
     "Study cases · group 1 (3)": ["ACCEPT", "ACCEPT", "ACCEPT"],
