@@ -77,8 +77,15 @@ class SetupError(Exception):
 
 
 def say(message: str) -> None:
-    """Print one line of progress, marked as this script's."""
-    print(f"[workshop] {message}", flush=True)
+    """Print one line of progress, marked as this script's. A closed output (``| tee`` that a
+    Ctrl-C stopped first) never stops the script, so a clean-up after it still runs."""
+    try:
+        print(f"[workshop] {message}", flush=True)
+    except (BrokenPipeError, OSError):
+        try:
+            sys.stdout = open(os.devnull, "w")  # later lines go nowhere instead of raising again
+        except OSError:
+            pass
 
 
 def venv_python(venv: Path) -> Path:

@@ -273,3 +273,22 @@ def test_tests_and_notebooks_run_on_workers_with_each_notebook_whole(monkeypatch
     assert tests[tests.index("--dist") + 1] == "loadgroup" and tests[-1] == "tests" and "-n" in tests
     assert notebooks.count("--dist") == 1 and notebooks[notebooks.index("--dist") + 1] == "loadfile"
     assert "--nbval" in notebooks and "-n" in notebooks
+
+
+def test_a_closed_output_does_not_stop_the_clean_up(fake, tmp_path, monkeypatch):
+    """Ctrl-C under `make install | tee log` stops tee first: the progress line of the
+    clean-up meets a broken pipe, and the half-built venv must still be removed."""
+    venv = tmp_path / "venv"
+    venv.mkdir()
+    (venv / "pyvenv.cfg").write_text("home = x\n")
+
+    class Closed:
+        def write(self, _text):
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def flush(self):
+            raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", Closed())
+    workshop.remove_venv(venv, "the set-up did not finish")
+    assert not venv.exists()
