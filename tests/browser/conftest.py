@@ -54,8 +54,10 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(str(item.fspath)).resolve().parents:
             item.add_marker(pytest.mark.browser)
-            # one pytest-xdist worker runs every browser test, so the servers start once
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            # one pytest-xdist worker per server: the JupyterLab tests on one, the Voila (and
+            # server-less) ones on another, so each server starts once and the two run side by side
+            server = "jupyter_lab" if "jupyter_lab" in getattr(item, "fixturenames", ()) else "voila"
+            item.add_marker(pytest.mark.xdist_group(f"browser-{server}"))
 
 
 def _skip_reason() -> str | None:
