@@ -25,7 +25,7 @@ from typing import NamedTuple
 from groundlab.core.text import describe_char, line_column
 from groundlab.hints.render import token
 
-__all__ = ["LinePlace", "line_place", "text_lines", "visible", "width"]
+__all__ = ["LinePlace", "line_place", "text_lines", "visible", "visible_lines", "width"]
 
 
 def text_lines(text: str) -> list[str]:
@@ -51,6 +51,14 @@ def visible(text: str) -> str:
     if text.isascii() and text.isprintable():  # printable ASCII only: nothing to show differently
         return text
     return "".join(_shown(ch) for ch in text)
+
+
+def visible_lines(text: str) -> str:
+    """:func:`visible` of each line of ``text``, the line feeds kept as line breaks.
+
+    ``visible_lines("a\tb\nc") == "a⟨U+0009⟩b\nc"``.
+    """
+    return "\n".join(visible(line) for line in text_lines(text))
 
 
 def width(shown: str) -> int:

@@ -1,7 +1,7 @@
 """What a Predict exercise shows to predict from: checked, every character visible, clipped.
 
 Standard library only. Text from a model or a source is shown with every character a
-reader could not see as ``⟨U+XXXX⟩`` (:func:`groundlab.view.lines.visible`, line by line,
+reader could not see as ``⟨U+XXXX⟩`` (:func:`groundlab.view.lines.visible_lines`,
 so line feeds stay line breaks) and cut after :data:`MATERIAL_LIMIT` characters; the
 widget escapes it as HTML. See ``docs/architecture.md``, "Exercise answers".
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from groundlab.core.registry import Registry, Request
-from groundlab.view.lines import visible
+from groundlab.view.lines import visible_lines
 
 __all__ = ["DOCUMENTS", "MATERIAL_LIMIT", "check_choices", "check_hints", "check_material", "shown_material", "status_details"]
 
@@ -24,8 +24,7 @@ MATERIAL_LIMIT = 20_000
 def shown_material(text: str) -> str:
     """``text`` as a Predict shows it: each line's invisible characters as ``⟨U+XXXX⟩``,
     cut after :data:`MATERIAL_LIMIT` characters with ``"… (N more characters not shown)"``."""
-    cut = text[:MATERIAL_LIMIT]
-    shown = "\n".join(visible(line) for line in cut.split("\n"))
+    shown = visible_lines(text[:MATERIAL_LIMIT])
     if len(text) > MATERIAL_LIMIT:
         shown += f"… ({len(text) - MATERIAL_LIMIT} more characters not shown)"
     return shown

@@ -22,8 +22,8 @@ from groundlab.view.classroom import (  # noqa: E402
     HIDE,
     REVEAL,
     ClassroomDemo,
-    answer_html,
 )
+from groundlab.view.classroom_html import answer_html  # noqa: E402
 from groundlab.view.classroom_cases import CLASSROOM_SCRIPT, Edit, Preset, Step, classroom_presets, step_answer  # noqa: E402
 from groundlab.view.trace import decided_row  # noqa: E402
 

@@ -19,8 +19,8 @@ from groundlab import (
     verify_answer,
     verify_frozen,
 )
-from groundlab.view.lessons import l12
-from groundlab.view.lessons.l12 import CAPSTONE_FILE, load_capstone
+from groundlab.view.lessons import capstone, l12
+from groundlab.view.lessons.capstone import CAPSTONE_FILE, load_capstone
 
 # The designer's labels, written from the contract's rules before the fixture was ever run, and
 # kept here, apart from the answers, where the learner does not see them.
@@ -76,7 +76,7 @@ def test_load_capstone_refuses_an_edited_frozen_file_and_a_malformed_copy(tmp_pa
     shutil.copytree(fixtures_dir(), folder)
     path = folder / CAPSTONE_FILE
     path.write_text(path.read_text(encoding="utf-8").replace('"a01"', '"a00"', 1), encoding="utf-8")
-    monkeypatch.setattr(l12, "fixtures_dir", lambda: folder)
+    monkeypatch.setattr(capstone, "fixtures_dir", lambda: folder)
     with pytest.raises(FrozenFixtureError, match="capstone_library.json: content differs"):
         load_capstone()
     with pytest.raises(FrozenFixtureError):  # the frozen file is checked however it is named
@@ -274,7 +274,7 @@ def test_a_study_that_cannot_be_written_leaves_nothing_and_says_why(tmp_path):
 
 
 def test_the_frozen_file_is_hash_checked_however_it_is_named(tmp_path, monkeypatch):
-    import groundlab.view.lessons.l12 as l12
+    import groundlab.view.lessons.capstone as l12  # the capstone's data: load_capstone and its fixture
     from groundlab import FrozenFixtureError
 
     copy = tmp_path / "fixtures"
