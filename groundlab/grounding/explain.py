@@ -34,6 +34,7 @@ __all__ = [
     "PROVIDER_ERROR_MESSAGE",
     "REPLY_FORMAT_MESSAGE",
     "explain_match",
+    "parse_reply",
     "ProviderError",
     "ReplyFormatError",
 ]
@@ -74,7 +75,12 @@ def _strip_fence(reply: str) -> str:
     return found.group("body") if found else reply
 
 
-def _parse(reply: object) -> Draft:
+def parse_reply(reply: object) -> Draft:
+    """The model's reply as a ``Draft``: one Markdown code fence around it is stripped first.
+
+    ``ReplyFormatError`` for a reply that is not a ``str`` holding draft JSON (a WARNING
+    without the reply's text is logged). Used by :func:`explain_match`.
+    """
     if not isinstance(reply, str):
         logger.warning("chat model returned %s instead of str", type(reply).__name__)
         raise ReplyFormatError(reply)
@@ -128,7 +134,7 @@ def explain_match(
         raise TypeError(f"model must have a complete() method, not {type(model).__name__}")
     timeout = check_timeout(timeout)
     prompt = build_prompt(profile, job)
-    draft = _parse(call_once(model, prompt.messages(), timeout, logger))
+    draft = parse_reply(call_once(model, prompt.messages(), timeout, logger))
     try:
         explanation = check_draft(draft, prompt.profile_text, prompt.job_text)
     except NoGroundedPoints as exc:

@@ -180,9 +180,61 @@ def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
 
     try:
         result = explain_match(profile, job, FakeChatModel(reply))
-    except (NoGroundedPoints, ReplyFormatError, ProviderError) as err:
+    except NoGroundedPoints as err:
+        return Answer(type(err).__name__, _with_dropped(str(err), reply, profile, job))
+    except (ReplyFormatError, ProviderError) as err:
         return Answer(type(err).__name__, str(err))
-    return Answer(f"explanation, {result.dropped} dropped", result.notice)
+    return Answer(f"explanation, {result.dropped} dropped", _with_dropped(result.notice, reply, profile, job))
+
+
+def _drop_reason(item: Any, kind: str, profile_text: str, job_text: str) -> str | None:
+    """Why ``check_draft`` drops one draft point (``None`` when it keeps it)."""
+    from groundlab.grounding.rule import visible_text
+
+    if item is None:
+        return "it is null"
+    if not visible_text(item.point):
+        return "its sentence is empty"
+    if kind == "gap" and visible_text(item.profile_quote):
+        return f"a gap's profile quote must be empty, this one is {clip(item.profile_quote, 40)!r}"
+    if kind == "match" and not is_quoted(item.profile_quote, profile_text):
+        return _unquoted("profile quote", item.profile_quote, "the profile as sent")
+    if not is_quoted(item.job_quote, job_text):
+        return _unquoted("job quote", item.job_quote, "the job posting")
+    return None
+
+
+def _unquoted(name: str, quote: str | None, where: str) -> str:
+    """Why ``is_quoted`` refuses ``quote`` (named ``name``) in the text called ``where``."""
+    norm = normalize_quote(quote or "")
+    if not norm:
+        return f"its {name} is missing"
+    if len(norm) < MIN_QUOTE_CHARS:
+        return f"its {name} {clip(quote, 40)!r} is under {MIN_QUOTE_CHARS} characters once normalised"
+    if not has_visible_content(norm):
+        return f"its {name} {clip(quote, 40)!r} has nothing but punctuation"
+    return f"its {name} {clip(quote, 40)!r} is not in {where}"
+
+
+def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
+    """``notice``, then each dropped point and why, in ``check_draft``'s order (matches, then gaps)."""
+    from groundlab.grounding.draft import MAX_POINTS
+    from groundlab.grounding.explain import parse_reply
+    from groundlab.grounding.prompt import build_prompt
+
+    prompt, draft = build_prompt(profile, job), parse_reply(reply)
+    dropped = []
+    for kind, items in (("match", draft.matches), ("gap", draft.gaps)):
+        kept = 0
+        for index, item in enumerate(items):
+            if kept == MAX_POINTS:
+                break
+            reason = _drop_reason(item, kind, prompt.profile_text, prompt.job_text)
+            if reason is None:
+                kept += 1
+            else:
+                dropped.append(f"{kind} {index} ({reason})")
+    return f"{notice} Dropped: {'; '.join(dropped)}." if dropped else notice
 
 
 def rung_answer(result: Any, item_id: str) -> Answer:

@@ -26,7 +26,7 @@ from groundlab.view.classroom_html import STYLE, answer_html, compact_trace_html
 from groundlab.view.trace import trace_rows
 from groundlab.view.widget_base import PlainRepr, set_state_class
 
-__all__ = ["ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "REVEAL", "ClassroomDemo"]
+__all__ = ["ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "REVEAL", "TEXT_SIZES", "ClassroomDemo"]
 
 CLASSROOM_CLASSES = {
     "demo": "groundlab-classroom",
@@ -35,6 +35,7 @@ CLASSROOM_CLASSES = {
     "next": "groundlab-classroom-next",
     "reveal": "groundlab-classroom-reveal",
     "ask": "groundlab-classroom-ask",
+    "text_size": "groundlab-classroom-text-size",
     "step": "groundlab-classroom-step",
     "prompt": "groundlab-classroom-prompt",
     "answer": "groundlab-classroom-answer",
@@ -55,6 +56,9 @@ REVEAL, HIDE = "Reveal verdict", "Hide verdict"
 """The Reveal button's two descriptions."""
 ASK_ON, ASK_OFF = "Ask the room: on", "Ask the room: off"
 """The ask-the-room toggle's two descriptions."""
+TEXT_SIZES = (("Text 100%", 100), ("Text 125%", 125), ("Text 150%", 150))
+"""The text-size choices (label, percent): 100% fits 1280 x 720; 125% is for a 1600 x 900
+screen and 150% for 1920 x 1080, where the same layout fits with larger text."""
 
 class ClassroomDemo(PlainRepr, widgets.VBox):
     """A one-screen classroom demo: preset answers, their supplied documents, the verdict on Reveal.
@@ -70,7 +74,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     Controls (real buttons and a dropdown, reachable by Tab): :attr:`scenario` (Dropdown
     of preset titles, value the preset's index), :attr:`previous` and :attr:`next`
     (Buttons), :attr:`reveal` (Button: Reveal / Hide), :attr:`ask` (ToggleButton: ask the
-    room). Shown: :attr:`step_label`, :attr:`prompt`, :attr:`request_box`, :attr:`answer_box`,
+    room), :attr:`text_size` (Dropdown of :data:`TEXT_SIZES`: scales every font of the demo). Shown: :attr:`step_label`, :attr:`prompt`, :attr:`request_box`, :attr:`answer_box`,
     :attr:`documents_box`, :attr:`trace_box`, :attr:`hints_box` (``HTML``) and the decision
     labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` (``Label``:
     ``"✗ VALUE_MISMATCH"``, or :data:`HIDDEN`). State: :attr:`raw`, :attr:`request`,
@@ -107,15 +111,19 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.ask = widgets.ToggleButton(value=ask_the_room, description=ASK_ON if ask_the_room else ASK_OFF,
                                         tooltip="Start every step with its verdict hidden until Reveal",
                                         layout=widgets.Layout(width="auto"))
+        self.text_size = widgets.Dropdown(options=TEXT_SIZES, value=100, tooltip="Text size for a larger screen",
+                                          layout=widgets.Layout(width="auto"))
         self.step_label = widgets.Label("")
         for widget, role in ((self.scenario, "scenario"), (self.previous, "previous"), (self.next, "next"),
-                             (self.reveal, "reveal"), (self.ask, "ask"), (self.step_label, "step")):
+                             (self.reveal, "reveal"), (self.ask, "ask"), (self.text_size, "text_size"),
+                             (self.step_label, "step")):
             widget.add_class(CLASSROOM_CLASSES[role])
         self.scenario.observe(self._scenario_changed, names="value")
         self.previous.on_click(lambda _button: self.go(self.step_index - 1))
         self.next.on_click(lambda _button: self.go(self.step_index + 1))
         self.reveal.on_click(lambda _button: self.set_revealed(not self.revealed))
         self.ask.observe(self._ask_changed, names="value")
+        self.text_size.observe(self._text_size_changed, names="value")
 
         def box(role: str) -> widgets.HTML:
             widget = widgets.HTML("")
@@ -137,7 +145,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
                                  titled("citation-only check", self.citation_label),
                                  titled("full contract", self.status_label)],
                                 layout=widgets.Layout(flex_flow="row wrap"))
-        toolbar = widgets.HBox([self.scenario, self.previous, self.next, self.reveal, self.ask, self.step_label],
+        toolbar = widgets.HBox([self.scenario, self.previous, self.next, self.reveal, self.ask, self.text_size,
+                                self.step_label],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         left = widgets.VBox([widgets.HTML("<h4>Answer (untrusted: what the model wrote)</h4>"), self.answer_box,
                              widgets.HTML("<h4>Verdict</h4>"), decision, self.trace_box, self.hints_box],
@@ -166,6 +175,12 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     def _ask_changed(self, change: Any) -> None:
         self.ask.description = ASK_ON if change.new else ASK_OFF
         self.set_revealed(not change.new)
+
+    def _text_size_changed(self, change: Any) -> None:
+        for _label, percent in TEXT_SIZES:
+            self.remove_class(f"groundlab-classroom-text-{percent}")
+        if change.new != 100:
+            self.add_class(f"groundlab-classroom-text-{change.new}")
 
     def _scenario_changed(self, change: Any) -> None:
         self.preset_index = change.new

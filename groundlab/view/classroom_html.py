@@ -18,16 +18,40 @@ from groundlab.view.trace import TraceRow
 __all__ = ["STYLE", "answer_html", "compact_trace_html", "documents_html", "raw_html", "request_html"]
 
 STYLE = """<style>
-.groundlab-classroom { font-size: 17px; line-height: 1.3; }
+.groundlab-classroom.groundlab-classroom-text-125 { --groundlab-classroom-scale: 1.25; }
+.groundlab-classroom.groundlab-classroom-text-150 { --groundlab-classroom-scale: 1.5; }
+.groundlab-classroom-text-125 button, .groundlab-classroom-text-125 select,
+.groundlab-classroom-text-150 button, .groundlab-classroom-text-150 select {
+  font-size: calc(13px * var(--groundlab-classroom-scale, 1));
+  height: auto;
+}
+.groundlab-classroom { font-size: calc(17px * var(--groundlab-classroom-scale, 1)); line-height: 1.3; }
 .groundlab-classroom .widget-html-content { line-height: 1.3; }
-.groundlab-classroom .widget-label, .groundlab-classroom .widget-html-content { font-size: 17px; }
-.groundlab-classroom h4 { margin: 4px 0 2px 0; font-size: 17px; }
-.groundlab-classroom .groundlab-grid { font-size: 16px; margin: 2px 0; }
-.groundlab-classroom .groundlab-grid code { font-size: 15px; white-space: pre-wrap; word-break: normal;
-  overflow-wrap: break-word; }
-.groundlab-classroom pre { font-family: var(--jp-code-font-family, monospace); font-size: 15px; line-height: 1.25;
-  margin: 0 0 4px 0; padding: 3px 6px; background: #f4f4f4; white-space: pre-wrap; word-break: normal;
-  overflow-wrap: break-word; }
+.groundlab-classroom .widget-label, .groundlab-classroom .widget-html-content {
+  font-size: calc(17px * var(--groundlab-classroom-scale, 1));
+}
+.groundlab-classroom h4 { margin: 4px 0 2px 0; font-size: calc(17px * var(--groundlab-classroom-scale, 1)); }
+.groundlab-classroom .groundlab-grid {
+  font-size: calc(16px * var(--groundlab-classroom-scale, 1));
+  margin: 2px 0;
+}
+.groundlab-classroom .groundlab-grid code {
+  font-size: calc(15px * var(--groundlab-classroom-scale, 1));
+  white-space: pre-wrap;
+  word-break: normal;
+  overflow-wrap: break-word;
+}
+.groundlab-classroom pre {
+  font-family: var(--jp-code-font-family, monospace);
+  font-size: calc(15px * var(--groundlab-classroom-scale, 1));
+  line-height: 1.25;
+  margin: 0 0 4px 0;
+  padding: 3px 6px;
+  background: #f4f4f4;
+  white-space: pre-wrap;
+  word-break: normal;
+  overflow-wrap: break-word;
+}
 .groundlab-classroom .groundlab-classroom-doc { margin: 0; }
 .groundlab-classroom .groundlab-classroom-answer { overflow-x: auto; }
 .groundlab-classroom mark { background: #ffe9a8; outline: 1px solid #E69F00; }
@@ -36,9 +60,18 @@ STYLE = """<style>
 .groundlab-classroom .groundlab-classroom-trace p { margin: 1px 0; }
 .groundlab-classroom .groundlab-classroom-deciding { font-weight: bold; border: 2px solid #D55E00;
   border-radius: 4px; padding: 1px 4px; }
-.groundlab-classroom .groundlab-classroom-hints p { margin: 1px 0; font-size: 16px; }
-.groundlab-classroom .groundlab-classroom-prompt p { margin: 2px 0; font-size: 18px; }
-.groundlab-classroom .widget-label.groundlab-classroom-status { font-weight: bold; font-size: 18px; }
+.groundlab-classroom .groundlab-classroom-hints p {
+  margin: 1px 0;
+  font-size: calc(16px * var(--groundlab-classroom-scale, 1));
+}
+.groundlab-classroom .groundlab-classroom-prompt p {
+  margin: 2px 0;
+  font-size: calc(18px * var(--groundlab-classroom-scale, 1));
+}
+.groundlab-classroom .widget-label.groundlab-classroom-status {
+  font-weight: bold;
+  font-size: calc(18px * var(--groundlab-classroom-scale, 1));
+}
 .groundlab-classroom .groundlab-classroom-fail { font-weight: bold; }
 </style>"""
 

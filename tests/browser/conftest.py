@@ -204,6 +204,12 @@ def projector(browser):
         yield page
 
 
+@pytest.fixture
+def screen(browser):
+    """A maker of :func:`recording_page` screens of any size: ``with screen(1920, 1080) as page:``."""
+    return lambda width, height: recording_page(browser, width, height)
+
+
 @pytest.fixture(scope="session")
 def notebook_folder(browser_ready, tmp_path_factory) -> Path:
     """A temporary folder holding a copy of the demo notebook (the servers' root)."""

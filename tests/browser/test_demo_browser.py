@@ -8,6 +8,7 @@ Screenshots go to ``build/screenshots/`` (not committed).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -70,14 +71,14 @@ def tab_to(page, selector: str) -> None:
     assert focused(page, selector), f"{selector} is not reachable by Tab"
 
 
-def assert_on_screen(page, parts=PARTS) -> None:
-    """Each part is visible and its bounding box lies inside the 1280 x 720 viewport, unscrolled."""
+def assert_on_screen(page, parts=PARTS, width=WIDTH, height=HEIGHT) -> None:
+    """Each part is visible and its bounding box lies inside the ``width`` x ``height`` viewport, unscrolled."""
     assert page.evaluate("window.scrollY") == 0
     for name, selector in parts.items():
         box = page.locator(selector).first.bounding_box()
         assert box is not None, f"{name} is not rendered"
         assert box["x"] >= 0 and box["y"] >= 0, (name, box)
-        assert box["x"] + box["width"] <= WIDTH and box["y"] + box["height"] <= HEIGHT, (name, box)
+        assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, (name, box)
 
 
 def test_voila_demo_fits_one_screen_and_reveals_by_keyboard(voila_server, projector):
@@ -108,6 +109,27 @@ def test_voila_demo_fits_one_screen_and_reveals_by_keyboard(voila_server, projec
     page.keyboard.press("Enter")
     expect(status).to_have_text(expected_status(0, 1), timeout=CHANGE_TIMEOUT_MS)
     assert page.dialogs == []
+
+
+@pytest.mark.parametrize("percent, width, height", [(125, 1600, 900), (150, 1920, 1080)])
+def test_voila_larger_text_fits_a_larger_screen(voila_server, screen, percent, width, height):
+    """The text-size control: the same screen, its fonts scaled, on the screen size it is meant for."""
+    expect = _expect()
+    with screen(width, height) as page:
+        page.goto(voila_server + "/", wait_until="domcontentloaded", timeout=WIDGET_TIMEOUT_MS)
+        status = page.locator(STATUS).first
+        expect(status).to_have_text("? ask the room", timeout=WIDGET_TIMEOUT_MS)
+        small = page.locator(".groundlab-classroom-prompt p").first.evaluate("e => getComputedStyle(e).fontSize")
+        page.locator(".groundlab-classroom-text-size select").first.select_option(label=f"Text {percent}%")
+        expect(page.locator(DEMO).first).to_have_class(re.compile(rf"\bgroundlab-classroom-text-{percent}\b"),
+                                                       timeout=CHANGE_TIMEOUT_MS)
+        large = page.locator(".groundlab-classroom-prompt p").first.evaluate("e => getComputedStyle(e).fontSize")
+        assert (small, large) == ("18px", f"{18 * percent / 100:g}px")
+        page.locator(".groundlab-classroom-reveal").first.click()
+        expect(status).to_have_text(expected_status(0, 0), timeout=CHANGE_TIMEOUT_MS)
+        shot(page, f"classroom_voila_text_{percent}_{width}x{height}.png")
+        assert_on_screen(page, width=width, height=height)
+        assert page.dialogs == []
 
 
 def test_voila_every_study_case_fits_one_screen(voila_server, projector):

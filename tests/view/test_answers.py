@@ -132,7 +132,9 @@ def test_explanation_answer():
 
     fixture = load_job_match()
     assert explanation_answer(fixture["seed_example"].reply, fixture.profile, fixture.job) == Answer(
-        "explanation, 1 dropped", "1 point(s) were removed because they did not pass the quote check."
+        "explanation, 1 dropped",
+        "1 point(s) were removed because they did not pass the quote check. "
+        "Dropped: match 1 (its profile quote 'built secure REST APIs' is not in the profile as sent).",
     )
     answer = explanation_answer("Sure! You match well.", fixture.profile, fixture.job)
     assert answer == Answer(
@@ -141,6 +143,32 @@ def test_explanation_answer():
         "so no explanation can be shown.",
     )
     assert answer.answer in EXPLANATION_OUTCOMES
+
+
+def test_the_explanation_why_names_each_dropped_point_as_check_draft_counts_it():
+    import re
+
+    from groundlab import load_job_match
+
+    fixture = load_job_match()
+    seen = set()
+    for draft in fixture.drafts:
+        answer = explanation_answer(draft.reply, fixture.profile, fixture.job)
+        found = re.fullmatch(r"explanation, (\d+) dropped", answer.answer)
+        if found is None:
+            continue
+        named = re.findall(r"(?:match|gap) \d+ \(", answer.why)
+        assert len(named) == int(found[1]) == draft.expected["dropped"], (draft.id, answer.why)
+        seen.add(int(found[1]))
+    assert len(seen) >= 2, seen  # the fixture drops none in some drafts and some in others
+    reply = ('{"matches": [{"point": "Java", "profileQuote": "Java", "jobQuote": "AP"}], '
+             '"gaps": [{"point": "Cloud", "profileQuote": "Java", "jobQuote": "AWS"}, null]}')
+    assert explanation_answer(reply, fixture.profile, fixture.job) == Answer(
+        "NoGroundedPoints",
+        "No point could be shown: all 3 checked point(s) failed the quote check (no quote, no claim). "
+        "Dropped: match 0 (its job quote 'AP' is under 3 characters once normalised); "
+        "gap 0 (a gap's profile quote must be empty, this one is 'Java'); gap 1 (it is null).",
+    )
 
 
 def test_choices_of_each_kind():

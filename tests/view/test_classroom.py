@@ -21,9 +21,10 @@ from groundlab.view.classroom import (  # noqa: E402
     HIDDEN,
     HIDE,
     REVEAL,
+    TEXT_SIZES,
     ClassroomDemo,
 )
-from groundlab.view.classroom_html import answer_html  # noqa: E402
+from groundlab.view.classroom_html import STYLE, answer_html  # noqa: E402
 from groundlab.view.classroom_cases import CLASSROOM_SCRIPT, Edit, Preset, Step, classroom_presets, step_answer  # noqa: E402
 from groundlab.view.trace import decided_row  # noqa: E402
 
@@ -292,3 +293,19 @@ def test_hidden_study_answers_are_shown_as_text_so_the_layout_tells_nothing(stud
     with pytest.raises(TypeError):
         demo.go("1")
     assert demo.step_index == len(study) - 1, "a refused step leaves the demo where it was"
+
+
+def test_the_text_size_scales_the_demo_by_one_class_and_keeps_the_step(study):
+    demo = ClassroomDemo(study)
+    demo.go(2)
+    assert [label for label, _ in TEXT_SIZES] == ["Text 100%", "Text 125%", "Text 150%"]
+    assert demo.text_size.value == 100 and demo._dom_classes == ("groundlab-classroom",)
+    demo.text_size.value = 150
+    assert demo._dom_classes == ("groundlab-classroom", "groundlab-classroom-text-150")
+    demo.text_size.value = 125
+    assert demo._dom_classes == ("groundlab-classroom", "groundlab-classroom-text-125")
+    assert demo.step_index == 2 and demo.step_label.value == "step 3 of 6"
+    demo.text_size.value = 100
+    assert demo._dom_classes == ("groundlab-classroom",)
+    assert ".groundlab-classroom.groundlab-classroom-text-150 { --groundlab-classroom-scale: 1.5; }" in STYLE
+    assert "font-size: 17px" not in STYLE  # every font size follows the scale

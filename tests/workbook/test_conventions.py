@@ -204,6 +204,21 @@ def test_no_predict_answer_is_named_in_the_prose_before_it(lab):
         assert not any(named(answer, hint) for hint in predict.hints), f"cell {index}: a hint names the answer {answer!r}"
 
 
+def test_no_core_predict_answer_is_named_in_the_core_prose_before_it(lab):
+    """The same rule for the core copy (``make student``), where the optional exercises between
+    two core ones are gone, so the prose since the previous exercise is longer."""
+    path, cells, values = lab
+    core = [i for badge, indices in sections({"cells": cells}) if badge == CORE_TAG for i in indices]
+    marks = [i for i in exercise_cells(cells) if i in core]
+    for index, predict in predicts(cells, values):
+        if index not in core:
+            continue
+        answer = predict._answer()[0]
+        start = max([m for m in marks if m < index], default=-1)
+        prose = "\n".join(source(cells[i]) for i in core if start < i < index and cells[i]["cell_type"] == "markdown")
+        assert not named(answer, prose), f"cell {index}: the core prose since the previous core exercise names {answer!r}"
+
+
 def test_every_predict_asks_the_library_for_its_answer(lab):
     path, cells, values = lab
     for index, predict in predicts(cells, values):

@@ -11,6 +11,7 @@ library only. See ``docs/architecture.md``, "Exercise answers".
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 from types import SimpleNamespace
 from typing import Any
@@ -30,7 +31,9 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
     :class:`~groundlab.view.scoreboard.Scoreboard`), each exercise joins it at its first
     check (:meth:`~groundlab.view.exercise.Exercise.join`), so the board counts only the
     exercises a learner reaches (a core-path copy leaves the optional ones out). ``ValueError`` for a lesson that is not two digits or has no
-    exercises module; ``TypeError`` when the module returns anything but exercises.
+    exercises module; ``TypeError`` for a context the module does not take (a misspelt or
+    missing name: the message lists the names it takes) and when the module returns anything
+    but exercises.
     """
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
         raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
@@ -40,6 +43,14 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
         if err.name != f"groundlab.view.lessons.l{lesson}":
             raise
         raise ValueError(f"notebook {lesson} has no exercises module (groundlab.view.lessons.l{lesson})") from None
+    signature = inspect.signature(module.exercises)
+    try:
+        signature.bind(**context)
+    except TypeError:
+        named = [p.name for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        takes = ", ".join(f"{name}=" for name in named) or "no context"
+        given = ", ".join(context) or "none"
+        raise TypeError(f"notebook {lesson}'s exercises take {takes}; given: {given}") from None
     found = module.exercises(**context)
     if not isinstance(found, dict) or not all(isinstance(q, Exercise) for q in found.values()):
         raise TypeError(f"groundlab.view.lessons.l{lesson}.exercises() must return a dict of Exercise objects")

@@ -20,7 +20,7 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         "00": MappingProxyType(
             {
                 "two_claims_two_faults": (
-                    "Find each claim's fault, then ask which check would see it.",
+                    "Compare each claim's document with the request, and its quote with that document, character for character.",
                     "Which of those two checks runs first, and for which claims?",
                 ),
                 "a_quote_typed_from_memory": (
@@ -33,7 +33,7 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             {
                 "a_number_then_a_repeated_name": (
                     "For each fault: is it met while the text is read, or only when the shape is checked?",
-                    "A number where a string belongs is still valid JSON.",
+                    "A number where a string belongs is still valid JSON. Of the other two, which does the reader meet first?",
                 ),
                 "a_huge_number_then_a_repeated_name": (
                     "Both faults are met while the text is read. Which does the reader reach first?",
@@ -53,7 +53,7 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
             {
                 "a_genuine_quote": (
                     "List the two questions the citation-only check asks, and answer them for each claim.",
-                    "Is each quote, exactly as written, a line of prod-v2? Was prod-v2 supplied?",
+                    "For each claim: is its cited document supplied, and is its quote, exactly as written, in that document?",
                 ),
                 "one_claim_for_two_fields": (
                     "Two checks can object to this answer. Which of them runs first?",
@@ -71,6 +71,10 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         ),
         "03": MappingProxyType(
             {
+                "two_claims_two_documents": (
+                    "Name each claim's fault and the check that would see it.",
+                    "Notebook 00's order: after the citations, are the checks run claim by claim, or check by check?",
+                ),
                 "the_complete_answer_a_v1_request": (
                     "Compare prod-v2's service, environment and revision (the registry table) with the request's.",
                     "The revision check does not ask which revision is newer, only whether it is the requested one.",
@@ -88,8 +92,8 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
                     "Which check reads the quote's words, and what must they be?",
                 ),
                 "an_answer_that_obeys_the_sentence": (
-                    "Two things are now wrong with claim 0: list them.",
-                    "One claim's checks run in a fixed order. Which of the two runs first?",
+                    "Take claim 0's checks in order. Is its quote a piece of prod-v2's text, even inside a longer line?",
+                    "The citation check passes or fails first, for every claim. After it, which of claim 0's checks is the first to find a fault?",
                 ),
                 "a_look_alike_letter": (
                     "The contract compares exact strings, code point by code point. Is this quote, as a string, in prod-v2?",
@@ -99,9 +103,9 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         ),
         "05": MappingProxyType(
             {
-                "x_duplicate_wrong_second": (
-                    "Claim 1 breaks two rules. Which of its checks runs first?",
-                    "Find duplicate and revision in the check order above.",
+                "a_second_timeout_claim": (
+                    "Claim 1 repeats a field and cites an older revision. Is there a check that runs for every claim before either of those?",
+                    "Is claim 1's quote, character for character, in the text of the document it cites?",
                 ),
                 "the_retry_flag_for_a_timeout_request": (
                     "Two coverage rules are broken: one by a claim, one by the answer as a whole.",
@@ -111,9 +115,9 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         ),
         "06": MappingProxyType(
             {
-                "the_swapped_quote": (
-                    "The quote is a real line of a supplied document, so the citation check passes. Which of claim 0's checks can still fail?",
-                    "Claim 0's value is right for its field. What is left to ask about its quote?",
+                "two_edits_two_claims": (
+                    "Find each claim's fault first: which check would catch claim 0's, and which claim 1's?",
+                    "Checks run claim by claim: does the contract ever reach claim 1?",
                 ),
                 "the_changed_value": (
                     "Compare claim 0's value with prod-v2's fact, then its quote with the line for that value.",
@@ -129,7 +133,7 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
                 ),
                 "every_point_carries_quotes": (
                     "Look for each quote in its own text: the profile quote in PROFILE, the job quote in JOB.",
-                    "Count the points that are left after the check. What does the user get then?",
+                    "A gap's profile quote must be empty. Count the points that are left: what does the user get then?",
                 ),
                 "three_letters_inside_a_name": (
                     "Normalise the quote and the source first.",
@@ -153,9 +157,9 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
                     "Quotes are checked against the text that was sent to the model.",
                     "Check the two matches one at a time.",
                 ),
-                "a_quote_from_the_headline": (
-                    "Which text was sent to the model for this profile?",
-                    "Check each quote against the text sent, not against the list of private fields.",
+                "private_values_in_the_quotes": (
+                    "A quote counts when it is in the text that was sent. Which of this profile's fields were sent, and what do they hold now?",
+                    "Take the three profile quotes one at a time: whose value is each, and where did that value end up?",
                 ),
                 "a_model_that_obeyed_the_document": (
                     "Both quotes really occur in prod-v2.",
@@ -212,9 +216,9 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         ),
         "11": MappingProxyType(
             {
-                "a_claim_from_another_revision": (
-                    "Ask only its two questions, and ignore what else you know about revisions.",
-                    "Look up prod-v1 in the request's supplied documents, and the quote in its text.",
+                "a_renamed_field": (
+                    "The checks run claim by claim: all of claim 0's before any of claim 1's.",
+                    "Which field does claim 0 name now? Go through its checks in order: duplicate, requested, scope, revision, value, supports.",
                 ),
                 "a_lone_surrogate_the_naive_way": (
                     "json.loads decodes the escape into one character without complaint.",
