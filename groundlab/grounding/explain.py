@@ -64,15 +64,26 @@ class ReplyFormatError(Exception):
         return (type(self), (self.reply,))
 
 
-# One optional Markdown code fence around the whole reply: ```json ... ```
-_FENCE = re.compile(
-    r"\A\s*```[A-Za-z0-9_-]*[ \t]*\r?\n(?P<body>.*?)\r?\n?[ \t]*```\s*\Z", re.DOTALL
-)
+# The opening line of one optional Markdown code fence: ```, a language tag, spaces or tabs.
+_OPENING = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?")
 
 
 def _strip_fence(reply: str) -> str:
-    found = _FENCE.match(reply)
-    return found.group("body") if found else reply
+    """``reply`` without one Markdown code fence around the whole of it, in linear time.
+
+    Fenced means: optional whitespace, ```` ``` ```` with an optional language tag, spaces
+    or tabs, a line break; the body; optionally ``\r``, ``\n`` and spaces or tabs; ```` ``` ````;
+    optional whitespace. Anything else is returned unchanged.
+    """
+    text = reply.strip()
+    newline = text.find("\n")
+    if newline < 0 or not text.endswith("```") or not _OPENING.fullmatch(text, 0, newline):
+        return reply
+    if newline + 1 > len(text) - 3:
+        return reply  # the closing ``` is the opening one
+    body = text[newline + 1 : len(text) - 3].rstrip(" \t")
+    body = body[:-1] if body.endswith("\n") else body
+    return body[:-1] if body.endswith("\r") else body
 
 
 def parse_reply(reply: object) -> Draft:

@@ -172,12 +172,16 @@ def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
     :class:`~groundlab.grounding.chat.FakeChatModel` returns ``reply``, and the flow
     runs once. ``answer``: ``"explanation, <n> dropped"`` or the error's class name
     (one of :data:`EXPLANATION_OUTCOMES`); ``why``: the notice shown to the user, or
-    the error's message. Imports pydantic (inside the call).
+    the error's message, then each dropped point and its reason (at most
+    :data:`NAMED_DROPS`). ``TypeError`` for a ``reply`` that is not a ``str``. Imports
+    pydantic (inside the call).
     """
     from groundlab.grounding.chat import FakeChatModel
     from groundlab.grounding.draft import NoGroundedPoints
     from groundlab.grounding.explain import ProviderError, ReplyFormatError, explain_match
 
+    if not isinstance(reply, str):
+        raise TypeError(f"reply is the model's reply text, a str, not {type(reply).__name__}")
     try:
         result = explain_match(profile, job, FakeChatModel(reply))
     except NoGroundedPoints as err:
@@ -188,7 +192,7 @@ def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
 
 
 def _drop_reason(item: Any, kind: str, profile_text: str, job_text: str) -> str | None:
-    """Why ``check_draft`` drops one draft point (``None`` when it keeps it)."""
+    """Why ``check_draft`` drops one draft point (``None`` when it keeps it); never quotes the model's text."""
     from groundlab.grounding.rule import visible_text
 
     if item is None:
@@ -196,7 +200,7 @@ def _drop_reason(item: Any, kind: str, profile_text: str, job_text: str) -> str 
     if not visible_text(item.point):
         return "its sentence is empty"
     if kind == "gap" and visible_text(item.profile_quote):
-        return f"a gap's profile quote must be empty, this one is {clip(item.profile_quote, 40)!r}"
+        return "a gap's profile quote must be empty, and this one is not"
     if kind == "match" and not is_quoted(item.profile_quote, profile_text):
         return _unquoted("profile quote", item.profile_quote, "the profile as sent")
     if not is_quoted(item.job_quote, job_text):
@@ -206,18 +210,32 @@ def _drop_reason(item: Any, kind: str, profile_text: str, job_text: str) -> str 
 
 def _unquoted(name: str, quote: str | None, where: str) -> str:
     """Why ``is_quoted`` refuses ``quote`` (named ``name``) in the text called ``where``."""
-    norm = normalize_quote(quote or "")
-    if not norm:
+    from groundlab.grounding.rule import visible_text
+
+    if not quote:
         return f"its {name} is missing"
+    if not visible_text(quote):
+        return f"its {name} has no visible character"
+    norm = normalize_quote(quote)
+    if not norm:
+        return f"its {name} is empty once normalised"
     if len(norm) < MIN_QUOTE_CHARS:
-        return f"its {name} {clip(quote, 40)!r} is under {MIN_QUOTE_CHARS} characters once normalised"
+        return f"its {name} is under {MIN_QUOTE_CHARS} characters once normalised"
     if not has_visible_content(norm):
-        return f"its {name} {clip(quote, 40)!r} has nothing but punctuation"
-    return f"its {name} {clip(quote, 40)!r} is not in {where}"
+        return f"its {name} is only punctuation"
+    return f"its {name} is not in {where}"
+
+
+#: At most this many dropped points are named in a why; the rest are counted.
+NAMED_DROPS = 5
 
 
 def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
-    """``notice``, then each dropped point and why, in ``check_draft``'s order (matches, then gaps)."""
+    """``notice``, then each dropped point and why, in ``check_draft``'s order (matches, then gaps).
+
+    At most :data:`NAMED_DROPS` are named, then ``"and <n> more"``. A point is named by its
+    list and index (``"match 1"``), never by the model's words, so a reply cannot forge entries.
+    """
     from groundlab.grounding.draft import MAX_POINTS
     from groundlab.grounding.explain import parse_reply
     from groundlab.grounding.prompt import build_prompt
@@ -234,7 +252,10 @@ def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
                 kept += 1
             else:
                 dropped.append(f"{kind} {index} ({reason})")
-    return f"{notice} Dropped: {'; '.join(dropped)}." if dropped else notice
+    if not dropped:
+        return notice
+    more = f"; and {len(dropped) - NAMED_DROPS} more" if len(dropped) > NAMED_DROPS else ""
+    return f"{notice} Dropped: {'; '.join(dropped[:NAMED_DROPS])}{more}."
 
 
 def rung_answer(result: Any, item_id: str) -> Answer:

@@ -177,8 +177,11 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.set_revealed(not change.new)
 
     def _text_size_changed(self, change: Any) -> None:
-        for _label, percent in TEXT_SIZES:
-            self.remove_class(f"groundlab-classroom-text-{percent}")
+        if change.new not in dict(TEXT_SIZES).values():  # None, or options replaced: back to 100%
+            self.text_size.options, self.text_size.value = TEXT_SIZES, 100
+            return
+        for name in [c for c in self._dom_classes if c.startswith("groundlab-classroom-text-")]:
+            self.remove_class(name)
         if change.new != 100:
             self.add_class(f"groundlab-classroom-text-{change.new}")
 

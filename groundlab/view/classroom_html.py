@@ -25,6 +25,11 @@ STYLE = """<style>
   font-size: calc(13px * var(--groundlab-classroom-scale, 1));
   height: auto;
 }
+.groundlab-classroom-text-125 .widget-label, .groundlab-classroom-text-150 .widget-label {
+  height: auto;
+  line-height: 1.4;
+}
+.groundlab-classroom-text-125 pre, .groundlab-classroom-text-150 pre { line-height: 1.45; }
 .groundlab-classroom { font-size: calc(17px * var(--groundlab-classroom-scale, 1)); line-height: 1.3; }
 .groundlab-classroom .widget-html-content { line-height: 1.3; }
 .groundlab-classroom .widget-label, .groundlab-classroom .widget-html-content {
@@ -54,7 +59,7 @@ STYLE = """<style>
 }
 .groundlab-classroom .groundlab-classroom-doc { margin: 0; }
 .groundlab-classroom .groundlab-classroom-answer { overflow-x: auto; }
-.groundlab-classroom mark { background: #ffe9a8; outline: 1px solid #E69F00; }
+.groundlab-classroom mark { background: #ffe9a8; outline: 1px solid #E69F00; padding-bottom: 0.2em; }
 .groundlab-classroom mark sup { font-weight: bold; }
 .groundlab-classroom .groundlab-classroom-edited { font-weight: bold; outline: 2px dashed #0072B2; }
 .groundlab-classroom .groundlab-classroom-trace p { margin: 1px 0; }

@@ -128,6 +128,8 @@ def test_voila_larger_text_fits_a_larger_screen(voila_server, screen, percent, w
         page.locator(".groundlab-classroom-reveal").first.click()
         expect(status).to_have_text(expected_status(0, 0), timeout=CHANGE_TIMEOUT_MS)
         shot(page, f"classroom_voila_text_{percent}_{width}x{height}.png")
+        for label in page.locator(f"{DEMO} .widget-label").all():  # no label clips its text (an underscore)
+            assert label.evaluate("e => e.scrollHeight <= e.clientHeight"), label.inner_text()
         assert_on_screen(page, width=width, height=height)
         assert page.dialogs == []
 

@@ -134,7 +134,7 @@ def test_explanation_answer():
     assert explanation_answer(fixture["seed_example"].reply, fixture.profile, fixture.job) == Answer(
         "explanation, 1 dropped",
         "1 point(s) were removed because they did not pass the quote check. "
-        "Dropped: match 1 (its profile quote 'built secure REST APIs' is not in the profile as sent).",
+        "Dropped: match 1 (its profile quote is not in the profile as sent).",
     )
     answer = explanation_answer("Sure! You match well.", fixture.profile, fixture.job)
     assert answer == Answer(
@@ -166,9 +166,49 @@ def test_the_explanation_why_names_each_dropped_point_as_check_draft_counts_it()
     assert explanation_answer(reply, fixture.profile, fixture.job) == Answer(
         "NoGroundedPoints",
         "No point could be shown: all 3 checked point(s) failed the quote check (no quote, no claim). "
-        "Dropped: match 0 (its job quote 'AP' is under 3 characters once normalised); "
-        "gap 0 (a gap's profile quote must be empty, this one is 'Java'); gap 1 (it is null).",
+        "Dropped: match 0 (its job quote is under 3 characters once normalised); "
+        "gap 0 (a gap's profile quote must be empty, and this one is not); gap 1 (it is null).",
     )
+
+
+@pytest.mark.parametrize(
+    "quote, reason",
+    [
+        ("", "its profile quote is missing"),
+        ("\u200b\u200b\u200b\u200b", "its profile quote has no visible character"),
+        ("....", "its profile quote is empty once normalised"),
+        ("Ja", "its profile quote is under 3 characters once normalised"),
+        ("?!?", "its profile quote is only punctuation"),
+        ("x'); match 9 (y", "its profile quote is not in the profile as sent"),
+    ],
+)
+def test_each_drop_reason_is_named_without_the_models_words(quote, reason):
+    import json
+
+    from groundlab import load_job_match
+
+    fixture = load_job_match()
+    reply = json.dumps({"matches": [{"point": "p", "profile_quote": quote, "job_quote": "Build secure Java APIs"}],
+                        "gaps": [{"point": "Work with AWS", "profile_quote": "", "job_quote": "deploy services on AWS"}]})
+    answer = explanation_answer(reply, fixture.profile, fixture.job)
+    assert answer.answer == "explanation, 1 dropped"
+    assert answer.why.endswith(f" Dropped: match 0 ({reason}).")
+
+
+def test_at_most_five_dropped_points_are_named_and_a_reply_must_be_text():
+    import json
+
+    from groundlab import load_job_match
+
+    fixture = load_job_match()
+    bad = {"point": "p", "profile_quote": "nowhere in the profile", "job_quote": "Build secure Java APIs"}
+    reply = json.dumps({"matches": [bad] * 7, "gaps": [{"point": "AWS", "profile_quote": "", "job_quote": "deploy services on AWS"}]})
+    why = explanation_answer(reply, fixture.profile, fixture.job).why
+    assert why.count("(its profile quote is not in the profile as sent)") == 5
+    assert why.endswith("match 4 (its profile quote is not in the profile as sent); and 2 more.")
+    for wrong in (None, 5, b"{}", [reply]):
+        with pytest.raises(TypeError, match="^reply is the model's reply text, a str, not "):
+            explanation_answer(wrong, fixture.profile, fixture.job)
 
 
 def test_choices_of_each_kind():

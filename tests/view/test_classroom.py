@@ -309,3 +309,14 @@ def test_the_text_size_scales_the_demo_by_one_class_and_keeps_the_step(study):
     assert demo._dom_classes == ("groundlab-classroom",)
     assert ".groundlab-classroom.groundlab-classroom-text-150 { --groundlab-classroom-scale: 1.5; }" in STYLE
     assert "font-size: 17px" not in STYLE  # every font size follows the scale
+
+
+def test_a_text_size_outside_the_choices_returns_to_100_percent(study):
+    demo = ClassroomDemo(study)
+    demo.text_size.value = 150
+    demo.text_size.value = None
+    assert demo.text_size.value == 100 and demo._dom_classes == ("groundlab-classroom",)
+    demo.text_size.options = [("Huge", 300)]
+    assert demo.text_size.options == TEXT_SIZES and demo.text_size.value == 100
+    demo.text_size.index = 1
+    assert demo._dom_classes == ("groundlab-classroom", "groundlab-classroom-text-125")

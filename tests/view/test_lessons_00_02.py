@@ -32,7 +32,7 @@ def solved(exercise: Exercise, name: str, study) -> object:
 )
 def test_each_lesson_tracks_its_exercises_on_the_board(lesson, names, study):
     board = Scoreboard()
-    q = lesson_exercises(lesson, board=board, cases=study)
+    q = lesson_exercises(lesson, board=board, **({} if lesson == "01" else {"cases": study}))  # 01 takes none
     assert list(vars(q)) == names
     assert board.exercises == [], "an exercise joins the board at its first check"
     for name in names:

@@ -31,3 +31,17 @@ def test_a_lesson_without_a_module_or_hints_is_named():
         lesson_exercises("99")
     with pytest.raises(ValueError, match="^notebook 99 has no Predict hints$"):
         lesson_hints("99")
+
+
+def test_an_unknown_context_name_is_refused_even_beside_the_right_ones():
+    with pytest.raises(TypeError) as caught:
+        lesson_exercises("03", cases=load_case_set(), studdy=1)
+    assert str(caught.value) == "notebook 03's exercises take cases=; given: cases, studdy"
+    with pytest.raises(TypeError) as caught:
+        lesson_exercises("00", case=load_case_set())
+    assert str(caught.value) == "notebook 00's exercises take cases=; given: case"
+
+
+def test_a_board_must_be_a_scoreboard():
+    with pytest.raises(TypeError, match="^board is a groundlab Scoreboard, not str$"):
+        lesson_exercises("00", board="x", cases=load_case_set())

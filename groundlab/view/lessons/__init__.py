@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from groundlab.view.exercise import Exercise
+from groundlab.view.scoreboard import Scoreboard
 
 __all__ = ["lesson_exercises", "lesson_hints"]
 
@@ -32,8 +33,8 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
     check (:meth:`~groundlab.view.exercise.Exercise.join`), so the board counts only the
     exercises a learner reaches (a core-path copy leaves the optional ones out). ``ValueError`` for a lesson that is not two digits or has no
     exercises module; ``TypeError`` for a context the module does not take (a misspelt or
-    missing name: the message lists the names it takes) and when the module returns anything
-    but exercises.
+    missing name: the message lists the names it takes), for a ``board`` that is not a
+    Scoreboard, and when the module returns anything but exercises.
     """
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
         raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
@@ -44,13 +45,18 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
             raise
         raise ValueError(f"notebook {lesson} has no exercises module (groundlab.view.lessons.l{lesson})") from None
     signature = inspect.signature(module.exercises)
+    named = [p.name for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     try:
         signature.bind(**context)
+        unknown = [name for name in context if name not in named]
     except TypeError:
-        named = [p.name for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        unknown = ["?"]
+    if unknown:
         takes = ", ".join(f"{name}=" for name in named) or "no context"
         given = ", ".join(context) or "none"
-        raise TypeError(f"notebook {lesson}'s exercises take {takes}; given: {given}") from None
+        raise TypeError(f"notebook {lesson}'s exercises take {takes}; given: {given}")
+    if board is not None and not isinstance(board, Scoreboard):
+        raise TypeError(f"board is a groundlab Scoreboard, not {type(board).__name__}")
     found = module.exercises(**context)
     if not isinstance(found, dict) or not all(isinstance(q, Exercise) for q in found.values()):
         raise TypeError(f"groundlab.view.lessons.l{lesson}.exercises() must return a dict of Exercise objects")
