@@ -9,24 +9,26 @@ use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
-from groundlab.grounding.rule import is_quoted, visible_text
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote, visible_text
 
 __all__ = [
     "MAX_POINTS",
     "NOTICE_ALL_KEPT",
     "NOTICE_SOME_DROPPED",
+    "DROP_REASONS",
     "DraftPoint",
     "Draft",
     "Point",
     "Explanation",
     "NoGroundedPoints",
+    "PointCheck",
     "check_draft",
+    "point_checks",
 ]
 
 #: At most this many points of each kind (matches, gaps) are kept; items after
@@ -188,21 +190,89 @@ def _has_text(value: str | None) -> bool:
     return bool(visible_text(value))
 
 
-def _keep(
-    claims: Sequence[DraftPoint | None], grounded: Callable[[DraftPoint], bool], *, gaps: bool
-) -> tuple[tuple[Point, ...], int]:
-    # Check claims in order until MAX_POINTS are kept: (kept points, checked ones dropped).
-    kept: list[Point] = []
-    dropped = 0
-    for claim in claims:
-        if len(kept) == MAX_POINTS:
-            break
-        if claim is not None and _has_text(claim.point) and grounded(claim):
-            profile_quote = "" if gaps else (claim.profile_quote or "").strip()
-            kept.append(Point((claim.point or "").strip(), profile_quote, (claim.job_quote or "").strip()))
-        else:
-            dropped += 1
-    return tuple(kept), dropped
+#: Why :func:`check_draft` drops a point, the first failing test in its order: the item is
+#: null; its sentence has no visible text; a gap's profile quote has visible text; or a quote
+#: (the profile quote of a match, then the job quote) is refused by ``is_quoted`` because it is
+#: missing (``None`` or ``""``), empty once normalised, shorter than ``MIN_QUOTE_CHARS``, holds
+#: invisible characters only, punctuation only, or is absent from its text.
+DROP_REASONS: tuple[str, ...] = (
+    "null", "no_text", "gap_profile_quote", "quote_missing", "quote_empty", "quote_short",
+    "quote_invisible", "quote_punctuation", "quote_absent",
+)
+
+
+class PointCheck(NamedTuple):
+    """What :func:`check_draft` did with one draft item.
+
+    ``kind`` (``"match"`` or ``"gap"``), ``index`` (its place in that list, from 0),
+    ``item`` (the :class:`DraftPoint`, or ``None``), ``checked`` (``False`` past the cap
+    of ``MAX_POINTS`` kept points of its kind), ``reason`` (``None`` when kept or not
+    checked, else one of :data:`DROP_REASONS`) and ``quote`` (``"profile"`` or ``"job"``
+    for a ``quote_*`` reason, else ``None``).
+    """
+
+    kind: str
+    index: int
+    item: DraftPoint | None
+    checked: bool
+    reason: str | None
+    quote: str | None
+
+
+def _quote_fault(quote: str | None) -> str:
+    # Why is_quoted refuses ``quote``, in the order of its own tests (the text aside).
+    norm = normalize_quote(quote or "")
+    if not quote:
+        return "quote_missing"
+    if not norm:
+        return "quote_empty"
+    if len(norm) < MIN_QUOTE_CHARS:
+        return "quote_short"
+    if not has_visible_content(norm):
+        return "quote_punctuation" if visible_text(quote) else "quote_invisible"
+    return "quote_absent"
+
+
+def _drop_reason(item: DraftPoint | None, kind: str, profile_text: str, job_text: str) -> tuple[str | None, str | None]:
+    # (reason, quote) for one item, (None, None) when it is kept.
+    if item is None:
+        return "null", None
+    if not _has_text(item.point):
+        return "no_text", None
+    if kind == "gap" and _has_text(item.profile_quote):
+        return "gap_profile_quote", None
+    if kind == "match" and not is_quoted(item.profile_quote, profile_text):
+        return _quote_fault(item.profile_quote), "profile"
+    if not is_quoted(item.job_quote, job_text):
+        return _quote_fault(item.job_quote), "job"
+    return None, None
+
+
+def point_checks(draft: Draft, profile_text: str, job_text: str) -> tuple[PointCheck, ...]:
+    """Every item of ``draft``, matches then gaps in draft order, with what :func:`check_draft` does with it.
+
+    Returns a ``tuple`` of :class:`PointCheck`. In each list, items after the
+    ``MAX_POINTS``-th kept one are not checked. ``check_draft`` keeps the checked items
+    whose ``reason`` is ``None`` and counts the others as dropped; the rule is in its
+    docstring. No type checks: ``check_draft`` makes them.
+    """
+    checks = []
+    for kind, items in (("match", draft.matches), ("gap", draft.gaps)):
+        kept = 0
+        for index, item in enumerate(items):
+            if kept == MAX_POINTS:
+                checks.append(PointCheck(kind, index, item, False, None, None))
+                continue
+            reason, quote = _drop_reason(item, kind, profile_text, job_text)
+            kept += reason is None
+            checks.append(PointCheck(kind, index, item, True, reason, quote))
+    return tuple(checks)
+
+
+def _shown(item: DraftPoint, *, gap: bool) -> Point:
+    # A kept item as the user sees it: trimmed, a gap without a profile quote.
+    profile_quote = "" if gap else (item.profile_quote or "").strip()
+    return Point((item.point or "").strip(), profile_quote, (item.job_quote or "").strip())
 
 
 def _notice(dropped: int) -> str:
@@ -254,18 +324,12 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type(value).__name__}")
 
-    matches, dropped_matches = _keep(
-        draft.matches,
-        lambda c: is_quoted(c.profile_quote, profile_text) and is_quoted(c.job_quote, job_text),
-        gaps=False,
-    )
-    # Format check only: an empty profile quote does not prove the profile lacks the skill.
-    gaps, dropped_gaps = _keep(
-        draft.gaps,
-        lambda c: not _has_text(c.profile_quote) and is_quoted(c.job_quote, job_text),
-        gaps=True,
-    )
-    dropped = dropped_matches + dropped_gaps
+    # A gap's empty profile quote is a format check only: it does not prove the profile lacks the skill.
+    checks = point_checks(draft, profile_text, job_text)
+    kept = [c for c in checks if c.checked and c.reason is None]
+    matches = tuple(_shown(c.item, gap=False) for c in kept if c.kind == "match")
+    gaps = tuple(_shown(c.item, gap=True) for c in kept if c.kind == "gap")
+    dropped = sum(c.reason is not None for c in checks)
     if not matches and not gaps:
         raise NoGroundedPoints(dropped)
     return Explanation(matches, gaps, dropped, _notice(dropped))

@@ -191,40 +191,19 @@ def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
     return Answer(f"explanation, {result.dropped} dropped", _with_dropped(result.notice, reply, profile, job))
 
 
-def _drop_reason(item: Any, kind: str, profile_text: str, job_text: str) -> str | None:
-    """Why ``check_draft`` drops one draft point (``None`` when it keeps it); never quotes the model's text."""
-    from groundlab.grounding.rule import visible_text
-
-    if item is None:
-        return "it is null"
-    if not visible_text(item.point):
-        return "its sentence is empty"
-    if kind == "gap" and visible_text(item.profile_quote):
-        return "a gap's profile quote must be empty, and this one is not"
-    if kind == "match" and not is_quoted(item.profile_quote, profile_text):
-        return _unquoted("profile quote", item.profile_quote, "the profile as sent")
-    if not is_quoted(item.job_quote, job_text):
-        return _unquoted("job quote", item.job_quote, "the job posting")
-    return None
-
-
-def _unquoted(name: str, quote: str | None, where: str) -> str:
-    """Why ``is_quoted`` refuses ``quote`` (named ``name``) in the text called ``where``."""
-    from groundlab.grounding.rule import visible_text
-
-    if not quote:
-        return f"its {name} is missing"
-    if not visible_text(quote):
-        return f"its {name} has no visible character"
-    norm = normalize_quote(quote)
-    if not norm:
-        return f"its {name} is empty once normalised"
-    if len(norm) < MIN_QUOTE_CHARS:
-        return f"its {name} is under {MIN_QUOTE_CHARS} characters once normalised"
-    if not has_visible_content(norm):
-        return f"its {name} is only punctuation"
-    return f"its {name} is not in {where}"
-
+_DROP_WORDS = {
+    "null": "it is null",
+    "no_text": "its sentence is empty",
+    "gap_profile_quote": "a gap's profile quote must be empty, and this one is not",
+    "quote_missing": "its {which} quote is missing",
+    "quote_invisible": "its {which} quote has no visible character",
+    "quote_empty": "its {which} quote is empty once normalised",
+    "quote_short": f"its {{which}} quote is under {MIN_QUOTE_CHARS} characters once normalised",
+    "quote_punctuation": "its {which} quote is only punctuation",
+    "quote_absent": "its {which} quote is not in {where}",
+}
+"""Each drop reason of :func:`~groundlab.grounding.draft.point_checks` in words, never quoting the model."""
+_WHERE = {"profile": "the profile as sent", "job": "the job posting"}
 
 #: At most this many dropped points are named in a why; the rest are counted.
 NAMED_DROPS = 5
@@ -236,22 +215,16 @@ def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
     At most :data:`NAMED_DROPS` are named, then ``"and <n> more"``. A point is named by its
     list and index (``"match 1"``), never by the model's words, so a reply cannot forge entries.
     """
-    from groundlab.grounding.draft import MAX_POINTS
+    from groundlab.grounding.draft import point_checks
     from groundlab.grounding.explain import parse_reply
     from groundlab.grounding.prompt import build_prompt
 
-    prompt, draft = build_prompt(profile, job), parse_reply(reply)
-    dropped = []
-    for kind, items in (("match", draft.matches), ("gap", draft.gaps)):
-        kept = 0
-        for index, item in enumerate(items):
-            if kept == MAX_POINTS:
-                break
-            reason = _drop_reason(item, kind, prompt.profile_text, prompt.job_text)
-            if reason is None:
-                kept += 1
-            else:
-                dropped.append(f"{kind} {index} ({reason})")
+    prompt = build_prompt(profile, job)
+    dropped = [
+        f"{c.kind} {c.index} ({_DROP_WORDS[c.reason].format(which=c.quote, where=_WHERE.get(c.quote))})"
+        for c in point_checks(parse_reply(reply), prompt.profile_text, prompt.job_text)
+        if c.reason is not None
+    ]
     if not dropped:
         return notice
     more = f"; and {len(dropped) - NAMED_DROPS} more" if len(dropped) > NAMED_DROPS else ""

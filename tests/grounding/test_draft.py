@@ -386,3 +386,35 @@ def test_fixture_covers_the_seed_example(job_match_data):
     assert "not shown in your profile" in seed["gaps"][0][0]
     assert cases["cap_seven_good_matches"]["expected"]["dropped"] == 0
     assert len(cases["cap_seven_good_matches"]["expected"]["matches"]) == 5
+
+
+def test_point_checks_name_the_first_failing_test_of_every_item_and_stop_at_the_cap():
+    from groundlab.grounding.draft import DROP_REASONS, MAX_POINTS, point_checks
+
+    profile, job = "Java (Intermediate, 3 years)", "Build secure Java APIs on AWS"
+    good = {"point": "p", "profile_quote": "Java", "job_quote": "Java APIs"}
+    draft = Draft.model_validate({
+        "matches": [None, {"point": " "}, {"point": "p", "profile_quote": "\u200b\u200b\u200b\u200b"},
+                    {"point": "p", "profile_quote": "....", "job_quote": "AWS"},
+                    {"point": "p", "profile_quote": "Ja"}, {"point": "p", "profile_quote": "?!?"},
+                    {"point": "p", "profile_quote": "Java", "job_quote": "Azure"}]
+                   + [good] * (MAX_POINTS + 1),
+        "gaps": [{"point": "g", "profile_quote": "Java", "job_quote": "AWS"}, {"point": "g", "job_quote": None}],
+    })
+    found = [(c.kind, c.index, c.checked, c.reason, c.quote) for c in point_checks(draft, profile, job)]
+    assert found == [
+        ("match", 0, True, "null", None),
+        ("match", 1, True, "no_text", None),
+        ("match", 2, True, "quote_invisible", "profile"),
+        ("match", 3, True, "quote_empty", "profile"),
+        ("match", 4, True, "quote_short", "profile"),
+        ("match", 5, True, "quote_punctuation", "profile"),
+        ("match", 6, True, "quote_absent", "job"),
+        *[("match", 7 + i, True, None, None) for i in range(MAX_POINTS)],
+        ("match", 7 + MAX_POINTS, False, None, None),
+        ("gap", 0, True, "gap_profile_quote", None),
+        ("gap", 1, True, "quote_missing", "job"),
+    ]
+    assert {c.reason for c in point_checks(draft, profile, job)} - {None} == set(DROP_REASONS)
+    explanation = check_draft(draft, profile, job)
+    assert (len(explanation.matches), len(explanation.gaps), explanation.dropped) == (MAX_POINTS, 0, 9)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote, visible_text
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
 from groundlab.view.exercise import Exercise, Feedback
 
 __all__ = ["draft_goal", "exercises", "point_lines"]
@@ -59,33 +59,21 @@ def _first_error(err: ValueError) -> str:
     return f"{first.get('msg', 'invalid')} (at {where})" if where else str(first.get("msg", "invalid"))
 
 
-def _quote_problem(which: str, quote: str | None, text: str) -> str | None:
-    """Why ``quote`` does not count in ``text`` (``which`` is "profile" or "job"), or ``None`` when it counts."""
-    if is_quoted(quote, text):
-        return None
-    norm = normalize_quote(quote)
-    if not norm:
-        return f"its {which} quote is empty"
-    if len(norm) < MIN_QUOTE_CHARS:
-        return f"its {which} quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters"
-    if not has_visible_content(norm):
-        return f"its {which} quote {norm!r} has no visible character that is not punctuation"
-    return f"its {which} quote {norm!r} is not in the {which} text"
-
-
-def _why_dropped(kind: str, item: Any, profile_text: str, job_text: str) -> str | None:
-    """Why ``check_draft`` drops this item of ``kind`` ("match" or "gap"), or ``None`` when it is kept."""
-    if item is None:
-        return "it is null"
-    if not visible_text(item.point):
-        return "its point has no visible text"
-    if kind == "gap" and visible_text(item.profile_quote):
-        return "a gap's profile quote must be empty"
-    if kind == "match":
-        problem = _quote_problem("profile", item.profile_quote, profile_text)
-        if problem:
-            return problem
-    return _quote_problem("job", item.job_quote, job_text)
+def _why_dropped(check: Any) -> str:
+    """The reason of a dropped :class:`~groundlab.grounding.draft.PointCheck`, with the quote normalised."""
+    if check.quote is None:
+        return {"null": "it is null", "no_text": "its point has no visible text",
+                "gap_profile_quote": "a gap's profile quote must be empty"}[check.reason]
+    which = check.quote
+    norm = normalize_quote(getattr(check.item, f"{which}_quote") or "")
+    return {
+        "quote_missing": f"its {which} quote is empty",
+        "quote_empty": f"its {which} quote is empty",
+        "quote_short": f"its {which} quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters",
+        "quote_invisible": f"its {which} quote {norm!r} has no visible character that is not punctuation",
+        "quote_punctuation": f"its {which} quote {norm!r} has no visible character that is not punctuation",
+        "quote_absent": f"its {which} quote {norm!r} is not in the {which} text",
+    }[check.reason]
 
 
 def point_lines(draft: Any, profile_text: str, job_text: str) -> list[str]:
@@ -98,19 +86,16 @@ def point_lines(draft: Any, profile_text: str, job_text: str) -> list[str]:
     without visible text, a gap's profile quote, then the profile quote (matches)
     and the job quote, each with its normalised form.
     """
-    from groundlab.grounding.draft import MAX_POINTS
+    from groundlab.grounding.draft import MAX_POINTS, point_checks
 
     lines = []
-    for kind, items in (("match", draft.matches), ("gap", draft.gaps)):
-        kept = 0
-        for index, item in enumerate(items):
-            label = f"{kind} {index}" + (f" ({item.point!r})" if item is not None and item.point else "")
-            if kept == MAX_POINTS:
-                lines.append(f"{label}: not checked ({MAX_POINTS} already kept)")
-                continue
-            why = _why_dropped(kind, item, profile_text, job_text)
-            kept += why is None
-            lines.append(f"{label}: kept" if why is None else f"{label}: dropped, {why}")
+    for check in point_checks(draft, profile_text, job_text):
+        item = check.item
+        label = f"{check.kind} {check.index}" + (f" ({item.point!r})" if item is not None and item.point else "")
+        if not check.checked:
+            lines.append(f"{label}: not checked ({MAX_POINTS} already kept)")
+        else:
+            lines.append(f"{label}: kept" if check.reason is None else f"{label}: dropped, {_why_dropped(check)}")
     return lines
 
 

@@ -173,7 +173,7 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
                     "The citation check looks in a document's text; the value check compares with its facts.",
                     "Go through the checks in order and stop at the first that fails.",
                 ),
-                "an_expert_a_builder_and_a_verdict_on_the": (
+                "an_expert_a_builder_and_a_gap": (
                     "Judge each point by its quotes only, not by whether it is true or kind.",
                     "Read each profile quote against the profile, word by word.",
                 ),
