@@ -159,9 +159,9 @@ def _cli(raw: str, request, registry, folder: Path) -> None:
 def main() -> int:
     from groundlab import hints_for_verdict, verify_answer
     from groundlab.hints import closest_window, json_hints, quote_hints, value_hints
-    from groundlab.view.answers import quote_answer
-    from groundlab.view.claim_editor import ClaimEditor
-    from groundlab.view.quote_inspector import QuoteInspector
+    from groundlab.workbook.exercises.answers import quote_answer
+    from groundlab.workbook.presentation.widgets.claim_editor import ClaimEditor
+    from groundlab.workbook.presentation.widgets.quote_inspector import QuoteInspector
 
     figures: list[tuple[str, str, float]] = []
 

@@ -35,7 +35,7 @@ from groundlab.core.contract import verify_answer
 from groundlab.core.registry import load_registry, load_request
 from groundlab.core.trusted import FrozenFixtureError, TrustedInputError, read_trusted_bytes
 from groundlab.study.cases import frozen_digests, load_case_set
-from groundlab.view.trace import trace_rows
+from groundlab.core.trace import trace_rows
 
 EXIT_OK, EXIT_FINDING, EXIT_ERROR = 0, 1, 2
 

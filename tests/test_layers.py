@@ -1,6 +1,5 @@
-"""The architecture holds: layers import downwards only, light layers stay standard-library only."""
+"""The architecture holds: the import-linter contracts, no import circle, and the two surfaces load lazily."""
 
-import ast
 import shutil
 import subprocess
 import sys
@@ -13,8 +12,7 @@ import groundlab
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(groundlab.__file__).resolve().parent
 HEAVY = ["pandas", "matplotlib", "ipywidgets", "pydantic", "numpy", "httpx", "IPython", "rapidfuzz"]
-# Modules that must import only the standard library and groundlab itself.
-STDLIB_ONLY = ["core", "hints", "study", "lab", "cli.py", "grounding/rule.py", "grounding/masking.py", "grounding/prompt.py", "grounding/jobmatch.py", "grounding/provider.py", "grounding/claims_prompt.py", "grounding/ask.py", "view/trace.py", "view/answers.py", "view/exercise.py", "view/predict_outcome.py", "view/predict_material.py", "view/goals.py", "view/lab_exercises.py", "view/lessons", "view/lines.py", "view/css.py", "view/html.py", "view/verdict_html.py"]
+CONTRACTS = 4
 
 pytest.importorskip("importlinter")
 
@@ -26,25 +24,105 @@ def _lint(root: Path) -> subprocess.CompletedProcess:
     )
 
 
+def _lint_with(tmp_path: Path, module: str, line: str) -> subprocess.CompletedProcess:
+    """Lint a copy of the package in which ``module`` (a path under groundlab/) gains ``line``."""
+    shutil.copytree(PACKAGE, tmp_path / "groundlab", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    path = tmp_path / "groundlab" / module
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+    return _lint(tmp_path)
+
+
 def test_import_linter_contracts_hold():
     result = _lint(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "2 kept, 0 broken" in result.stdout
+    assert f"{CONTRACTS} kept, 0 broken" in result.stdout
 
 
-def test_layer_test_fails_when_the_core_imports_presentation(tmp_path):
-    shutil.copytree(PACKAGE, tmp_path / "groundlab", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    claims = tmp_path / "groundlab" / "core" / "claims.py"
-    claims.write_text(claims.read_text(encoding="utf-8") + "\nfrom groundlab.view import tables\n", encoding="utf-8")
-    result = _lint(tmp_path)
+def test_the_contracts_fail_when_the_library_imports_the_workbook(tmp_path):
+    result = _lint_with(tmp_path, "core/claims.py", "from groundlab.workbook.presentation import tables")
     assert result.returncode == 1
-    assert "groundlab.core.claims -> groundlab.view.tables" in result.stdout
+    assert "The library never imports the workbook BROKEN" in result.stdout
+    assert "groundlab.core.claims -> groundlab.workbook.presentation.tables" in result.stdout
+
+
+def test_the_contracts_fail_when_a_plain_workbook_module_imports_ipywidgets(tmp_path):
+    result = _lint_with(tmp_path, "workbook/exercises/goals.py", "import ipywidgets")
+    assert result.returncode == 1
+    assert "groundlab.workbook.exercises.goals -> ipywidgets" in result.stdout
+    assert f"{CONTRACTS - 1} kept, 1 broken" in result.stdout
+
+
+def _cycles() -> list[list[str]]:
+    """Strongly connected groups of more than one module in the package's import graph (Tarjan)."""
+    import grimp
+
+    graph = grimp.build_graph("groundlab", cache_dir=None)
+    modules = sorted(graph.modules)
+    edges = {m: sorted(graph.find_modules_directly_imported_by(m)) for m in modules}
+    index, low, stack, on_stack, groups, counter = {}, {}, [], set(), [], [0]
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in edges.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for module in modules:
+        if module not in index:
+            visit(module)
+    return groups
+
+
+def test_no_import_circle_in_the_package():
+    assert _cycles() == []
+
+
+def test_the_cycle_finder_finds_a_circle(tmp_path):
+    shutil.copytree(PACKAGE, tmp_path / "groundlab", ignore=shutil.ignore_patterns("__pycache__"))
+    path = tmp_path / "groundlab" / "core" / "text.py"
+    path.write_text(path.read_text(encoding="utf-8") + "\nimport groundlab.core.claims\n", encoding="utf-8")
+    code = f"import sys; sys.path.insert(1, {str(ROOT / 'tests')!r}); import test_layers; print(test_layers._cycles())"
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, env={"PYTHONPATH": str(tmp_path), "PATH": ""}
+    )
+    assert "groundlab.core.claims" in out.stdout and "groundlab.core.text" in out.stdout, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("package", ["groundlab", "groundlab.workbook"])
+def test_every_public_name_resolves_and_heavy_ones_load_on_use(package):
+    code = (
+        f"import sys, importlib; surface = importlib.import_module({package!r})\n"
+        "heavy = [m for m in %r if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+        "missing = [n for n in surface.__all__ if not hasattr(surface, n)]\n"
+        "print(missing)"
+    ) % (HEAVY,)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_import_groundlab_loads_only_the_standard_library():
     code = (
-        "import sys; before = set(sys.modules); import groundlab, groundlab.cli, groundlab.study.run, groundlab.study.audit, groundlab.hints\n"
+        "import sys; before = set(sys.modules)\n"
+        "import groundlab, groundlab.cli, groundlab.study.run, groundlab.study.audit, groundlab.hints, groundlab.lab.report\n"
         "names = {m.split('.')[0] for m in set(sys.modules) - before}\n"
         "print(sorted(n for n in names if n != 'groundlab' and n not in sys.stdlib_module_names))"
     )
@@ -52,51 +130,24 @@ def test_import_groundlab_loads_only_the_standard_library():
     assert out.strip() == "[]"
 
 
-# The one optional dependency a light layer may load, inside a function: the lab's fuzzy rungs.
-LAZY_EXCEPTIONS = {"lab/fuzzy.py": {"rapidfuzz"}}
-
-
-def test_light_layers_import_only_the_standard_library():
-    files = []
-    for entry in STDLIB_ONLY:
-        path = PACKAGE / entry
-        files += sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    assert len(files) >= 10
-    for path in files:
-        allowed = set(sys.stdlib_module_names) | {"groundlab"} | LAZY_EXCEPTIONS.get(path.relative_to(PACKAGE).as_posix(), set())
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                roots = {alias.name.split(".")[0] for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                roots = {node.module.split(".")[0]}
-            else:
-                continue
-            assert roots <= allowed, f"{path.relative_to(PACKAGE)} imports {roots}"
-
-
-def test_every_public_name_resolves_and_heavy_ones_load_lazily():
+def test_plain_workbook_modules_load_no_widget_library():
     code = (
-        "import sys, groundlab\n"
-        "heavy = [m for m in %r if m in sys.modules]\n"
-        "assert not heavy, heavy\n"
-        "missing = [n for n in groundlab.__all__ if not hasattr(groundlab, n)]\n"
-        "print(missing, 'pydantic' in sys.modules)"
-    ) % (HEAVY,)
+        "import sys\n"
+        "import groundlab.workbook.exercises.answers, groundlab.workbook.exercises.goals, groundlab.workbook.lessons\n"
+        "from groundlab.workbook.lessons import l00, l03, l06, l12, lab, glossary, cheatsheet, predict_hints\n"
+        "print(sorted(m for m in ('ipywidgets', 'IPython', 'pandas', 'matplotlib') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[] True"
+    assert out.strip() == "[]"
 
 
-def test_unknown_public_name_is_an_attribute_error():
-    with pytest.raises(AttributeError, match="no attribute 'verify_answers'"):
-        groundlab.verify_answers  # noqa: B018
+def test_the_library_surface_is_small():
+    assert len(groundlab.__all__) <= 120
+    assert not set(groundlab.__all__) & set(__import__("groundlab.workbook").workbook.__all__)
 
 
-def test_every_subpackage_says_what_it_holds_and_may_import():
-    for init in sorted(PACKAGE.glob("*/__init__.py")):
-        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
-        assert doc and "\n" not in doc.strip() and "import" in doc, init
-
-
-def test_no_module_is_over_about_400_lines():
-    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py") if (n := len(p.read_text(encoding="utf-8").splitlines())) > 420}
-    assert long == {}
+@pytest.mark.parametrize("package", ["groundlab", "groundlab.workbook"])
+def test_unknown_public_name_is_an_attribute_error(package):
+    surface = __import__(package, fromlist=["_"])
+    with pytest.raises(AttributeError, match=f"module '{package}' has no attribute 'verify_answers'"):
+        surface.verify_answers  # noqa: B018

@@ -311,8 +311,9 @@ def demo_script() -> str:
     """The classroom demo's four-step script as a Markdown table: each step's title, the
     question for the room, and the status and deciding check that groundlab computes for
     it now (``verify_answer``, ``decided_row``). Between :data:`SCRIPT_START` and :data:`SCRIPT_END`."""
-    from groundlab import CLASSROOM_SCRIPT, decided_row, load_case_set, verify_answer
-    from groundlab.view.classroom_cases import step_answer
+    from groundlab.workbook import CLASSROOM_SCRIPT
+    from groundlab import decided_row, load_case_set, verify_answer
+    from groundlab.workbook.presentation.classroom.script import step_answer
 
     cases = load_case_set()
     lines = [SCRIPT_START, "", "| step | ask the room | the library says | deciding check |", "|---|---|---|---|"]

@@ -9,7 +9,7 @@ wrong answer") labels its cases. Comparisons are exact strings (``5s`` is not
 
 The trace is a tuple of :class:`TraceStep` named tuples ``(claim, check, passed,
 reason)``, sliced from precomputed pieces so verifying stays cheap;
-:func:`groundlab.view.trace.trace_rows` builds the human sentences when shown.
+:func:`groundlab.core.trace.trace_rows` builds the human sentences when shown.
 """
 
 from __future__ import annotations

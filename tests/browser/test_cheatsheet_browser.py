@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from groundlab import CHECKS, CODE_MEANINGS, ERROR_CODES, Status, cheat_sheet_html
+from groundlab import CHECKS, CODE_MEANINGS, ERROR_CODES, Status
+from groundlab.workbook import cheat_sheet_html
 
 pytestmark = pytest.mark.browser
 

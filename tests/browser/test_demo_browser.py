@@ -38,8 +38,8 @@ def expected_status(preset: int, step: int) -> str:
     """The status text the demo must show for ``step`` of preset ``preset``, computed now by the library."""
     from groundlab.core.contract import verify_answer
     from groundlab.study.cases import load_case_set
-    from groundlab.view.classroom_cases import classroom_presets, step_answer
-    from groundlab.view.html import status_text
+    from groundlab.workbook.presentation.classroom.script import classroom_presets, step_answer
+    from groundlab.workbook.presentation.html import status_text
 
     cases = load_case_set()
     chosen = classroom_presets(cases)[preset].steps[step]
@@ -48,7 +48,8 @@ def expected_status(preset: int, step: int) -> str:
 
 def library_presets():
     """The demo's presets, from the library."""
-    from groundlab import classroom_presets, load_case_set
+    from groundlab.workbook import classroom_presets
+    from groundlab import load_case_set
 
     return classroom_presets(load_case_set())
 

@@ -8,7 +8,7 @@ import pytest
 from groundlab import Registry, Request, Source, Status, verify_answer
 from groundlab.core.baselines import citation_only_accepts, strict_json_accepts
 from groundlab.core.contract import CHECKS, REASONS, STATUS_OF_CHECK, TraceStep
-from groundlab.view.trace import trace_rows
+from groundlab.core.trace import trace_rows
 from groundlab.study.cases import load_case_set
 
 STUDY = load_case_set()

@@ -7,7 +7,8 @@ import threading
 import pytest
 
 import groundlab.core.trusted as trusted
-from groundlab import TrustedInputError, load_registry, load_request, read_json_file
+from groundlab import TrustedInputError, load_registry, load_request
+from groundlab.core.trusted import read_json_file
 from groundlab.core.trusted import MAX_TRUSTED_BYTES, TRUSTED_FILE_CODES, decode_json, read_trusted_bytes
 
 

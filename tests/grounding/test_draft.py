@@ -7,17 +7,8 @@ import pickle
 import pytest
 from pydantic import ValidationError
 
-from groundlab import (
-    MAX_POINTS,
-    NOTICE_ALL_KEPT,
-    NOTICE_SOME_DROPPED,
-    Draft,
-    DraftPoint,
-    Explanation,
-    NoGroundedPoints,
-    Point,
-    check_draft,
-)
+from groundlab import MAX_POINTS, Draft, DraftPoint, Explanation, NoGroundedPoints, Point, check_draft
+from groundlab.grounding.draft import NOTICE_ALL_KEPT, NOTICE_SOME_DROPPED
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."

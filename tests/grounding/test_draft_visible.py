@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from groundlab import NOTICE_ALL_KEPT, Draft, NoGroundedPoints, Point, check_draft
+from groundlab.grounding.draft import NOTICE_ALL_KEPT
+from groundlab import Draft, NoGroundedPoints, Point, check_draft
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."

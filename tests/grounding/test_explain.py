@@ -11,19 +11,10 @@ import pytest
 from credential_shapes import Unprintable
 
 from groundlab import (
-    DEFAULT_TIMEOUT,
-    NOTICE_ALL_KEPT,
-    ChatModelError,
-    FakeChatModel,
-    Job,
-    NoGroundedPoints,
-    Point,
-    Profile,
-    ProviderError,
-    ReplyFormatError,
-    build_prompt,
-    explain_match,
+    DEFAULT_TIMEOUT, ChatModelError, FakeChatModel, Job, NoGroundedPoints, Point, Profile, ProviderError,
+    ReplyFormatError, build_prompt, explain_match,
 )
+from groundlab.grounding.draft import NOTICE_ALL_KEPT
 from groundlab.grounding.explain import PROVIDER_ERROR_MESSAGE, REPLY_FORMAT_MESSAGE
 
 SECRET = "sk-test-SECRET123"

@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from groundlab import Draft, TrustedInputError, check_draft, job_text, load_job_match, profile_text
+from groundlab import Draft, TrustedInputError, check_draft, load_job_match
+from groundlab.grounding.prompt import job_text, profile_text
 
 
 def test_load_job_match_gives_the_profile_job_and_drafts():

@@ -6,17 +6,8 @@ from dataclasses import fields
 
 import pytest
 
-from groundlab import (
-    ALLOWED_PROFILE_FIELDS,
-    INSTRUCTION,
-    PRIVATE_PROFILE_FIELDS,
-    Job,
-    Profile,
-    Prompt,
-    build_prompt,
-    job_text,
-    profile_text,
-)
+from groundlab.grounding.prompt import ALLOWED_PROFILE_FIELDS, job_text, profile_text
+from groundlab import INSTRUCTION, PRIVATE_PROFILE_FIELDS, Job, Profile, Prompt, build_prompt
 
 
 def test_field_lists():

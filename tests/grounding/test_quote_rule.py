@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundlab import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote, visible_text
+from groundlab import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab.grounding.rule import has_visible_content, visible_text
 from groundlab.grounding.rule import BLANK_FILLERS
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"

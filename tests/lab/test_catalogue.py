@@ -12,6 +12,7 @@ import pytest
 
 import groundlab
 from groundlab import FrozenFixtureError, TrustedInputError, fixtures_dir
+from groundlab.core.trusted import digest
 from groundlab.lab import catalogue as catalogue_module
 from groundlab.lab.catalogue import PERTURBATION_KINDS, catalogue_from_dict, load_perturbations
 
@@ -141,7 +142,7 @@ def test_a_quote_from_another_document_is_an_exact_span_of_another_passage_of_th
 
 def test_the_file_is_frozen_and_listed():
     digests = groundlab.verify_frozen(names=[FILE])
-    assert digests == {FILE: groundlab.digest(fixtures_dir() / FILE)}
+    assert digests == {FILE: digest(fixtures_dir() / FILE)}
 
 
 def test_an_edited_frozen_file_is_refused(tmp_path, monkeypatch):

@@ -12,7 +12,9 @@ import pytest
 import groundlab
 from groundlab import FrozenFixtureError, TrustedInputError, fixtures_dir, load_explanation_set
 from groundlab.lab import explanations as explanations_module
-from groundlab.lab.explanations import explanation_set_from_dict
+from groundlab.core.trusted import digest
+from groundlab.grounding.prompt import job_text, profile_text
+from groundlab.lab.explanations import BAD_LABELS, EXPLANATION_LABELS, explanation_set_from_dict
 
 FILE = "explanation_set.json"
 PAIRS = (
@@ -39,8 +41,8 @@ def test_exact_counts(explanations):
         ("match", "fabricated"): 18, ("gap", "fabricated"): 2,
     }
     assert sum(p.bad for p in points) == 42
-    assert groundlab.EXPLANATION_LABELS == ("supported", "paraphrase", "overstated", "fabricated")
-    assert groundlab.BAD_LABELS == ("overstated", "fabricated")
+    assert EXPLANATION_LABELS == ("supported", "paraphrase", "overstated", "fabricated")
+    assert BAD_LABELS == ("overstated", "fabricated")
 
 
 def test_ids_gaps_and_reasons(explanations):
@@ -58,8 +60,8 @@ def test_ids_gaps_and_reasons(explanations):
 def test_the_texts_are_what_groundlab_sends_to_the_model(explanations):
     for pair in explanations:
         prompt = groundlab.build_prompt(pair.profile, pair.job)
-        assert pair.profile_text == groundlab.profile_text(pair.profile) == prompt.profile_text
-        assert pair.job_text == groundlab.job_text(pair.job) == prompt.job_text
+        assert pair.profile_text == profile_text(pair.profile) == prompt.profile_text
+        assert pair.job_text == job_text(pair.job) == prompt.job_text
     backend = explanations["backend-java"]
     assert backend.profile.resume_text == "Led a Kubernetes migration at a freight company."
     assert "Kubernetes" not in backend.profile_text  # private fields are never sent
@@ -90,7 +92,7 @@ def test_the_labels_hold_against_the_texts(explanations):
 
 
 def test_the_file_is_frozen_and_listed():
-    assert groundlab.verify_frozen(names=[FILE]) == {FILE: groundlab.digest(fixtures_dir() / FILE)}
+    assert groundlab.verify_frozen(names=[FILE]) == {FILE: digest(fixtures_dir() / FILE)}
 
 
 def test_an_edited_frozen_file_is_refused(tmp_path, monkeypatch):

@@ -9,18 +9,10 @@ import pytest
 import groundlab.lab.mutations as mutations
 import groundlab.study.cases as cases_module
 from groundlab import (
-    MUTATION_KINDS,
-    MUTATIONS_FILE,
-    FrozenFixtureError,
-    Status,
-    fixtures_dir,
-    generate_mutations,
-    load_case_set,
-    load_mutations,
-    render_mutations,
-    verify_answer,
+    MUTATION_KINDS, FrozenFixtureError, Status, fixtures_dir, load_case_set, load_mutations, verify_answer,
     verify_frozen,
 )
+from groundlab.lab.mutations import MUTATIONS_FILE, generate_mutations, render_mutations
 
 # (kind, expected status, parse code) -> cases, written from each kind's rule (docs/architecture.md,
 # "Order of checks" and "Parse-code precedence"), over the 8 bases: 6 two-claim answers, 2 one-claim answers.

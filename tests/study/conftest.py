@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from groundlab import digest, fixtures_dir
+from groundlab.core.trusted import digest
+from groundlab import fixtures_dir
 from groundlab.study.run import write_evidence
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -42,14 +42,14 @@ def test_audit_catches_an_edited_fixture_copy(evidence):
 
 def test_audit_checks_the_same_package_files_the_run_recorded(evidence, monkeypatch):
     current = package_digests()
-    changed = dict(current, **{"groundlab/study/audit.py": "0" * 64, "groundlab/view/extra.py": "1" * 64})
+    changed = dict(current, **{"groundlab/study/audit.py": "0" * 64, "groundlab/workbook/extra.py": "1" * 64})
     del changed["groundlab/core/contract.py"]
     monkeypatch.setattr(audit, "package_digests", lambda: changed)
     problems = audit_evidence(evidence).problems
     assert problems == [
         "groundlab/core/contract.py was recorded but is not in the installed package",
         "groundlab/study/audit.py differs from the source that produced this evidence",
-        "groundlab/view/extra.py is in the package but was not recorded by the run",
+        "groundlab/workbook/extra.py is in the package but was not recorded by the run",
     ]
 
 

@@ -5,7 +5,10 @@ import shutil
 
 import pytest
 
-from groundlab import FrozenFixtureError, Status, TrustedInputError, digest, fixtures_dir, load_case_set, verify_frozen
+from groundlab import (
+    FrozenFixtureError, Status, TrustedInputError, fixtures_dir, load_case_set, verify_frozen,
+)
+from groundlab.core.trusted import digest
 from groundlab.study.cases import frozen_digests
 
 

@@ -82,7 +82,7 @@ def test_the_manifest_hashes_every_file_of_every_subpackage(evidence, read_json)
     recorded = read_json(evidence / "manifest.json")["package"]
     for name in ("groundlab/__init__.py", "groundlab/cli.py", "groundlab/core/contract.py", "groundlab/study/audit.py"):
         assert name in recorded
-    assert {name.split("/")[1] for name in recorded} >= {"core", "grounding", "hints", "study", "view"}
+    assert {name.split("/")[1] for name in recorded} >= {"core", "grounding", "hints", "study", "lab", "workbook"}
     assert recorded == package_digests()
 
 

@@ -24,7 +24,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from groundlab import ERROR_CODES, LADDER, Exercise, FieldState, Predict, Status
+from groundlab import ERROR_CODES, LADDER, FieldState, Status
+from groundlab.workbook import Exercise, Predict
 from tools.notebooks import CORE_TAG, EXERCISE_TAG, OPTIONAL_TAG, SOLUTION_TAG, sections, tags
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -223,7 +224,7 @@ def test_every_predict_asks_the_library_for_its_answer(lab):
     path, cells, values = lab
     for index, predict in predicts(cells, values):
         answer = getattr(predict._answer, "func", predict._answer)  # functools.partial, or Predict's own constructors
-        assert answer.__module__ in ("groundlab.view.answers", "groundlab.view.predict"), f"cell {index}: {answer!r}"
+        assert answer.__module__ in ("groundlab.workbook.exercises.answers", "groundlab.workbook.exercises.predict"), f"cell {index}: {answer!r}"
         assert predict in values[-1]["board"].exercises, f"cell {index}: the Predict is on the notebook's Scoreboard"
 
 

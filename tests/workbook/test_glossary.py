@@ -1,6 +1,6 @@
 """One name per idea: the names the glossary replaces appear nowhere a learner or a developer reads.
 
-The glossary (``groundlab.view.glossary.GLOSSARY``) lists, for each idea, the names it
+The glossary (``groundlab.workbook.lessons.glossary.GLOSSARY``) lists, for each idea, the names it
 replaces; this test keeps them out of the notebooks (markdown and code), the library's
 source (docstrings, widgets, CLI output), the README and docs. ``ladder`` and ``rung``
 belong to the checker lab only.
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from groundlab import GLOSSARY
+from groundlab.workbook import GLOSSARY
 
 ROOT = Path(__file__).resolve().parents[2]
 AVOIDED = sorted({a for t in GLOSSARY for a in t.avoid})
@@ -22,8 +22,8 @@ LAB_WORDS = ("ladder", "rung", "rungs")
 # Where the lab's words belong: the lab notebooks, the lab package and its views, the CLI's
 # `lab` command, the goals of the lab exercises, and the glossary, which defines them.
 LAB_PLACES = (
-    "notebooks/10_", "notebooks/11_", "groundlab/lab/", "groundlab/view/lab_", "groundlab/view/goals.py",
-    "groundlab/view/answers.py", "groundlab/view/glossary.py", "groundlab/view/lessons/predict_hints.py", "groundlab/view/cheatsheet.py", "groundlab/cli.py",
+    "notebooks/10_", "notebooks/11_", "groundlab/lab/", "groundlab/workbook/presentation/lab_", "groundlab/workbook/exercises/goals.py", "groundlab/workbook/lessons/lab.py",
+    "groundlab/workbook/exercises/answers.py", "groundlab/workbook/lessons/glossary.py", "groundlab/workbook/lessons/predict_hints.py", "groundlab/workbook/lessons/cheatsheet.py", "groundlab/cli.py",
     "groundlab/__init__.py", "docs/api.md", "docs/architecture.md", "docs/instructor.md", "README.md", "CONTRIBUTING.md",
     "benchmarks/",
 )

@@ -1,0 +1,327 @@
+"""The answers of the workbook's exercises: the right choice and why, computed on demand.
+
+Standard library only: a plain-Python caller gets an exercise's answer without
+ipywidgets, and :class:`groundlab.workbook.exercises.predict.Predict` calls these functions only
+when the learner presses *Check*. One function per exercise kind; each returns an
+:class:`Answer` whose ``answer`` is one of that kind's choices (``*_CHOICES``).
+The "why" of a contract decision is the decided :class:`~groundlab.core.trace.TraceRow`
+(``docs/architecture.md``, "Exercise answers" and "One trace view"). Rules: the
+configuration article ("a real citation can still support a wrong answer") for the
+status, citation and parse exercises; the job-match article ("No Quote, No Claim")
+for the quote and explanation exercises; the checker lab (``docs/architecture.md``,
+"The checker lab") for the rung, verifier and field-state exercises.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, NamedTuple
+
+from groundlab.core.baselines import citation_only_accepts
+from groundlab.core.claims import ERROR_CODES, ClaimsSyntaxError, parse_claims
+from groundlab.core.contract import Status, Verdict, verify_answer
+from groundlab.core.fields import FieldState, verify_fields
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.core.text import clip
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote
+from groundlab.hints import quote_hints
+from groundlab.lab.ladder import LADDER
+from groundlab.core.trace import decided_row
+
+__all__ = [
+    "CITATION_CHOICES",
+    "EXPLANATION_OUTCOMES",
+    "FIELD_STATE_CHOICES",
+    "PARSE_CHOICES",
+    "QUOTE_CHOICES",
+    "RUNG_CHOICES",
+    "STATUS_CHOICES",
+    "VERIFIER_CHOICES",
+    "Answer",
+    "citation_answer",
+    "explanation_answer",
+    "field_state_answer",
+    "parse_code_answer",
+    "quote_answer",
+    "rung_answer",
+    "status_answer",
+    "verifier_answer",
+]
+
+STATUS_CHOICES = tuple(status.value for status in Status)
+"""Choices of a status exercise: every contract status, in check order, ``ACCEPT`` last."""
+CITATION_CHOICES = ("accepts", "rejects")
+"""Choices of a citation-only exercise."""
+QUOTE_CHOICES = ("found", "not found")
+"""Choices of a quote exercise."""
+PARSE_CHOICES = tuple(ERROR_CODES) + ("parses",)
+"""Choices of a parse exercise: every parse error code, then ``"parses"``."""
+EXPLANATION_OUTCOMES = (
+    "explanation, 0 dropped",
+    "explanation, 1 dropped",
+    "explanation, 2 dropped",
+    "NoGroundedPoints",
+    "ReplyFormatError",
+    "ProviderError",
+)
+"""Choices of an explanation exercise: what the user gets from one model reply."""
+NO_RUNG = "none of them"
+"""The answer of a rung exercise when no rung accepts the quote."""
+RUNG_CHOICES = tuple(rung.name for rung in LADDER) + (NO_RUNG,)
+"""Choices of a rung exercise: every rung of the ladder, strictest first, then ``"none of them"``."""
+FIELD_STATE_CHOICES = tuple(state.value for state in FieldState)
+"""Choices of a field-state exercise: the four :class:`~groundlab.core.fields.FieldState` names."""
+RAISES = "raises an exception"
+"""The answer of a verifier exercise when the verifier raises."""
+NOT_A_STATUS = "returns no status"
+"""The answer of a verifier exercise when the verifier returns something that is not a status."""
+VERIFIER_CHOICES = STATUS_CHOICES + (RAISES, NOT_A_STATUS)
+"""Choices of a verifier exercise: every status, then ``"raises an exception"`` and ``"returns no status"``."""
+
+
+class Answer(NamedTuple):
+    """An exercise's right ``answer`` (one of its choices, ``str``) and the one-sentence ``why`` (``str``)."""
+
+    answer: str
+    why: str
+
+
+def status_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
+    """The contract status of ``raw`` for ``request`` and ``sources``, and why.
+
+    ``answer``: the :func:`~groundlab.core.contract.verify_answer` status (one of
+    :data:`STATUS_CHOICES`); ``why``: the decided trace row's line
+    (``"claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000"``)
+    or ``"every check passed"``. ``ValueError``/``TypeError`` for wrong trusted input.
+    """
+    registry = Registry.of(sources)
+    verdict = verify_answer(raw, request, registry)
+    row = decided_row(verdict, request, registry)
+    return Answer(str(verdict.status), "every check passed" if row is None else row.line)
+
+
+def citation_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
+    """What the citation-only check decides for ``raw``: ``"accepts"`` or ``"rejects"``, and why.
+
+    :func:`groundlab.core.baselines.citation_only_accepts` decides (every quote found in a
+    supplied document). ``why`` names the decided citation row, or says every quote
+    was found, or that nothing is cited. ``ValueError``/``TypeError`` for wrong
+    trusted input.
+    """
+    registry = Registry.of(sources)
+    if citation_only_accepts(raw, request, registry):
+        return Answer("accepts", "every quote appears verbatim in a supplied document")
+    verdict = verify_answer(raw, request, registry)
+    row = decided_row(verdict, request, registry)
+    if verdict.error is not None or row is None or row.check != "citation":
+        return Answer("rejects", "the answer does not parse into claims, so nothing is cited")
+    return Answer("rejects", row.line)
+
+
+def parse_code_answer(raw: str) -> Answer:
+    """What :func:`groundlab.core.claims.parse_claims` says about ``raw`` (one of :data:`PARSE_CHOICES`).
+
+    ``answer``: the error code, or ``"parses"``; ``why``: ``str`` of the
+    :class:`~groundlab.core.claims.ClaimsSyntaxError` (message and place), or
+    ``"the text parses into <n> claim(s)"``.
+    """
+    try:
+        claims = parse_claims(raw)
+    except ClaimsSyntaxError as err:
+        return Answer(err.code, str(err))
+    return Answer("parses", f"the text parses into {len(claims)} claim(s)")
+
+
+def quote_answer(quote: str, source: str) -> Answer:
+    """Whether "no quote, no claim" finds ``quote`` in ``source``: ``"found"`` or ``"not found"``, and why.
+
+    :func:`groundlab.grounding.rule.is_quoted` decides; ``why`` names the normalised
+    quote (:func:`~groundlab.grounding.rule.normalize_quote`, shown with ``repr``),
+    says when it is shorter than :data:`~groundlab.grounding.rule.MIN_QUOTE_CHARS`
+    characters or has no visible character that is not punctuation, and otherwise adds the first near-miss hint
+    (:func:`groundlab.hints.quote_hints`, ``normalized=True``) if there is one.
+    """
+    norm = normalize_quote(quote)
+    if is_quoted(quote, source):
+        return Answer("found", f"after normalising, {norm!r} occurs in the normalised source")
+    if len(norm) < MIN_QUOTE_CHARS:
+        return Answer(
+            "not found",
+            f"after normalising, the quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters, "
+            "so it never counts",
+        )
+    if not has_visible_content(norm):
+        return Answer(
+            "not found",
+            f"after normalising, the quote {norm!r} has no visible character that is not punctuation, "
+            "so it never counts",
+        )
+    rule = (
+        f"after normalising, {norm!r} does not occur in the normalised source "
+        "(normalising only lower-cases, collapses whitespace and trims quote marks "
+        "and . , ; : at the two ends)"
+    )
+    hints = quote_hints(quote, source, normalized=True)
+    return Answer("not found", f"{rule}. {hints[0].message}" if hints else rule)
+
+
+def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
+    """What :func:`groundlab.grounding.explain.explain_match` gives the user for the model reply ``reply``.
+
+    ``profile`` and ``job`` are :class:`~groundlab.grounding.prompt.Profile` and
+    :class:`~groundlab.grounding.prompt.Job`; a
+    :class:`~groundlab.grounding.chat.FakeChatModel` returns ``reply``, and the flow
+    runs once. ``answer``: ``"explanation, <n> dropped"`` or the error's class name
+    (one of :data:`EXPLANATION_OUTCOMES`); ``why``: the notice shown to the user, or
+    the error's message, then each dropped point and its reason (at most
+    :data:`NAMED_DROPS`). ``TypeError`` for a ``reply`` that is not a ``str``. Imports
+    pydantic (inside the call).
+    """
+    from groundlab.grounding.chat import FakeChatModel
+    from groundlab.grounding.draft import NoGroundedPoints
+    from groundlab.grounding.explain import ProviderError, ReplyFormatError, explain_match
+
+    if not isinstance(reply, str):
+        raise TypeError(f"reply is the model's reply text, a str, not {type(reply).__name__}")
+    try:
+        result = explain_match(profile, job, FakeChatModel(reply))
+    except NoGroundedPoints as err:
+        return Answer(type(err).__name__, _with_dropped(str(err), reply, profile, job))
+    except (ReplyFormatError, ProviderError) as err:
+        return Answer(type(err).__name__, str(err))
+    return Answer(f"explanation, {result.dropped} dropped", _with_dropped(result.notice, reply, profile, job))
+
+
+_DROP_WORDS = {
+    "null": "it is null",
+    "no_text": "its sentence is empty",
+    "gap_profile_quote": "a gap's profile quote must be empty, and this one is not",
+    "quote_missing": "its {which} quote is missing",
+    "quote_invisible": "its {which} quote has no visible character",
+    "quote_empty": "its {which} quote is empty once normalised",
+    "quote_short": f"its {{which}} quote is under {MIN_QUOTE_CHARS} characters once normalised",
+    "quote_punctuation": "its {which} quote is only punctuation",
+    "quote_absent": "its {which} quote is not in {where}",
+}
+"""Each drop reason of :func:`~groundlab.grounding.draft.point_checks` in words, never quoting the model."""
+_WHERE = {"profile": "the profile as sent", "job": "the job posting"}
+
+#: At most this many dropped points are named in a why; the rest are counted.
+NAMED_DROPS = 5
+
+
+def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
+    """``notice``, then each dropped point and why, in ``check_draft``'s order (matches, then gaps).
+
+    At most :data:`NAMED_DROPS` are named, then ``"and <n> more"``. A point is named by its
+    list and index (``"match 1"``), never by the model's words, so a reply cannot forge entries.
+    """
+    from groundlab.grounding.draft import point_checks
+    from groundlab.grounding.explain import parse_reply
+    from groundlab.grounding.prompt import build_prompt
+
+    prompt = build_prompt(profile, job)
+    dropped = [
+        f"{c.kind} {c.index} ({_DROP_WORDS[c.reason].format(which=c.quote, where=_WHERE.get(c.quote))})"
+        for c in point_checks(parse_reply(reply), prompt.profile_text, prompt.job_text)
+        if c.reason is not None
+    ]
+    if not dropped:
+        return notice
+    more = f"; and {len(dropped) - NAMED_DROPS} more" if len(dropped) > NAMED_DROPS else ""
+    return f"{notice} Dropped: {'; '.join(dropped[:NAMED_DROPS])}{more}."
+
+
+def rung_answer(result: Any, item_id: str) -> Answer:
+    """The first rung of the ladder that accepts catalogue item ``item_id``, and every rung's decision.
+
+    ``result`` is a :class:`~groundlab.lab.ladder.LadderResult`
+    (:func:`~groundlab.lab.ladder.run_ladder`). ``answer``: the first accepting rung's
+    name, or ``"none of them"`` (one of :data:`RUNG_CHOICES`); ``why``: ``"rung by
+    rung: exact refuses, is_quoted refuses, ..., +hyphen accepts, ..."``, in ladder
+    order. ``KeyError`` for an id the result does not hold. The ladder:
+    ``docs/architecture.md``, "The checker lab".
+    """
+    verdicts = result.verdicts[item_id]
+    first = result.first_accepting(item_id)
+    steps = ", ".join(f"{rung} {'accepts' if ok else 'refuses'}" for rung, ok in zip(result.rungs, verdicts))
+    return Answer(NO_RUNG if first is None else first, f"rung by rung: {steps}")
+
+
+def field_state_answer(raw: str, request: Request, sources: Registry | Iterable[Source], field: str) -> Answer:
+    """The :class:`~groundlab.core.fields.FieldState` that :func:`~groundlab.core.fields.verify_fields` gives ``field``.
+
+    ``answer``: the state's name (one of :data:`FIELD_STATE_CHOICES`); ``why``: every
+    requested field's state in request order (``"read_timeout_ms VERIFIED with value
+    '5000'"``, ``"... REJECTED with VALUE_MISMATCH"``, ``"... MISSING (no claim names
+    it)"``), then the claims set aside as not requested; for an unreadable answer, the
+    parse error and ``"so every requested field is NOT_CHECKED"``. ``KeyError`` when
+    the request does not ask for ``field``; ``ValueError``/``TypeError`` for wrong
+    trusted input. The contract: ``docs/architecture.md``, "The per-field contract".
+    """
+    report = verify_fields(raw, request, sources)
+    if field not in report.fields:
+        raise KeyError(f"{field!r} is not a requested field; the request asks for: {', '.join(report.fields)}")
+    if report.error is not None:
+        why = f"the answer cannot be read ({report.error}), so every requested field is NOT_CHECKED: {', '.join(report.fields)}"
+        return Answer(report.fields[field].state.value, why)
+    parts = []
+    for name, result in report.fields.items():
+        if result.state is FieldState.VERIFIED:
+            parts.append(f"{name} VERIFIED with value {result.value!r}")
+        elif result.state is FieldState.REJECTED:
+            parts.append(f"{name} REJECTED with {result.reason}")
+        else:
+            parts.append(f"{name} {result.state} (no claim names it)")
+    if report.unrequested:
+        aside = ", ".join(f"{name} (doc {doc})" for name, doc in report.unrequested)
+        parts.append(f"set aside as not requested, never checked: {aside}")
+    return Answer(report.fields[field].state.value, "; ".join(parts))
+
+
+def _printable(text: str, limit: int = 80) -> str:
+    return clip("".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text), limit)
+
+
+def _returned(verifier: Callable, raw: str, request: Request, registry: Registry) -> tuple[str, str]:
+    """``(answer, what the verifier did)`` for one call of ``verifier``."""
+    name = _printable(str(getattr(verifier, "__qualname__", None) or type(verifier).__name__))
+    try:
+        result = verifier(raw, request, registry)
+    except Exception as err:  # noqa: BLE001 - what the verifier raises is the answer
+        try:
+            message = str(err)
+        except Exception:  # noqa: BLE001 - a hostile __str__
+            message = ""
+        return RAISES, f"{name} raised {_printable(type(err).__name__)}" + (f": {_printable(message)}" if message else "")
+    status = result.status if isinstance(result, Verdict) else result
+    try:
+        status = Status(status) if isinstance(status, str) else None
+    except Exception:  # noqa: BLE001 - an unknown name, or a hostile str subclass
+        status = None
+    if status is None:
+        try:
+            shown = _printable(repr(result))
+        except Exception:  # noqa: BLE001 - a hostile __repr__
+            shown = f"a {type(result).__name__}"
+        return NOT_A_STATUS, f"{name} returned {shown}, which is not a status"
+    return status.value, f"{name} returned {status.value}"
+
+
+def verifier_answer(verifier: Callable, raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
+    """What ``verifier(raw, request, sources)`` returns, as a status name, and what the contract says.
+
+    ``verifier`` is any callable scored by :func:`~groundlab.lab.score.score_verifier`:
+    it returns a :class:`~groundlab.core.contract.Status`, its name or a
+    :class:`~groundlab.core.contract.Verdict`. ``answer`` (one of
+    :data:`VERIFIER_CHOICES`): the status name; ``"raises an exception"`` when it
+    raises any ``Exception``; ``"returns no status"`` for anything else. ``why``: what
+    it did (``"quotes_exist_verifier returned NO_CITATION"``, ``"... raised KeyError:
+    'quote'"``, printable, the verifier's text clipped to 80 code points), then the
+    contract's status and decided row for the same answer (:func:`status_answer`).
+    ``ValueError``/``TypeError`` for wrong trusted input.
+    """
+    registry = Registry.of(sources)
+    registry.check_request(request)
+    answer, did = _returned(verifier, raw, request, registry)
+    contract = status_answer(raw, request, registry)
+    return Answer(answer, f"{did}; the contract says {contract.answer} ({contract.why})")

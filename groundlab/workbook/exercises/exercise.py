@@ -1,0 +1,132 @@
+"""Make and modify exercises checked by the library: ``q.check(answer)``, ``q.hint()``, ``q.solution()``.
+
+An :class:`Exercise` holds a task, a goal and help in steps. The goal is a
+function of the learner's answer that the library computes at the moment of
+checking (for example "the citation-only check accepts it and the contract
+rejects it at claim 1's value check"); it returns a :class:`Feedback` saying
+what is right or what is still wrong. Standard library only: the objects print
+as plain text and show as escaped HTML in a notebook. See
+``docs/architecture.md``, "Exercise answers".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Sequence
+
+from groundlab.workbook.exercises.progress import Reported
+from groundlab.workbook.presentation import html as _html
+
+__all__ = ["Exercise", "Feedback"]
+
+
+class Feedback(NamedTuple):
+    """The outcome of one check: ``right`` and the ``message`` the learner reads (plain text)."""
+
+    right: bool
+    message: str
+
+    def _repr_html_(self) -> str:
+        mark = _html.mark(self.right, "right", "not yet")
+        return f'<p class="groundlab-feedback"><strong>{mark}</strong>: {_html.esc(self.message)}</p>'
+
+    def __str__(self) -> str:
+        return f"{'right' if self.right else 'not yet'}: {self.message}"
+
+    def __repr__(self) -> str:  # what a notebook shows as text/plain: the sentence, not the tuple
+        return str(self)
+
+
+class Exercise(Reported):
+    """A make or modify exercise whose answer the library checks.
+
+    * ``title``, ``task`` -- what the learner is asked (plain text);
+    * ``goal`` -- ``goal(answer) -> Feedback``, computed by groundlab when checked; an
+      exception raised by the learner's answer inside it becomes a "not yet" with the
+      exception's type and message;
+    * ``hints`` -- one or two hints, shown one at a time by :meth:`hint`, before any
+      solution;
+    * ``solution`` -- the solution code, shown by :meth:`solution`.
+
+    :attr:`outcome` is ``None`` while the exercise is open (not solved, solution not
+    shown): checking the starter answer, as a top-to-bottom run does, is not a try. It is
+    a right :class:`Feedback` once a check was right before the solution was shown, and a
+    "not yet" once the solution was shown first; that is what a
+    :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard` counts. :attr:`last` is the latest
+    check's feedback. :meth:`join` puts the exercise on a board at its first check, so a
+    board counts only the exercises the learner reached. ``ValueError`` when there is no hint.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        task: str,
+        goal: Callable[[Any], Feedback],
+        hints: Sequence[str],
+        solution: str,
+    ) -> None:
+        if not hints:
+            raise ValueError(f"exercise {title!r} needs at least one hint")
+        self.title, self.task, self.goal = title, task, goal
+        self.hints, self._solution = tuple(hints), solution
+        self.hints_shown = 0
+        self.last: Feedback | None = None
+        self.checks = 0
+        self.solved = False
+        self.solution_shown = False
+        self._joining: list = []
+
+    @property
+    def outcome(self) -> Feedback | None:
+        """``None`` while open; right when solved before the solution was shown; else "not yet"."""
+        if self.solved:
+            return Feedback(True, "solved before the solution was shown")
+        if self.solution_shown:
+            return Feedback(False, "solved after the solution was shown" if self.last and self.last.right else "the solution was shown first")
+        return None
+
+    def join(self, board: Any) -> None:
+        """Put this exercise on ``board`` (a :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard`)
+        at its first check, or now if it was checked already."""
+        if self.checks:
+            board.track(self)
+        elif board not in self._joining:
+            self._joining.append(board)
+
+    def check(self, answer: Any) -> Feedback:
+        """Check ``answer`` against the goal; return (and show) the :class:`Feedback`."""
+        try:
+            feedback = self.goal(answer)
+        except Exception as err:  # noqa: BLE001 - the learner's code may raise anything
+            feedback = Feedback(False, f"checking raised {type(err).__name__}: {err}")
+        self.checks += 1
+        self.last = feedback
+        if feedback.right and not self.solution_shown:
+            self.solved = True
+        while self._joining:
+            self._joining.pop(0).track(self)
+        self._report()
+        return feedback
+
+    def hint(self) -> str:
+        """The next hint (the last one again once all are shown)."""
+        self.hints_shown = min(self.hints_shown + 1, len(self.hints))
+        return f"Hint {self.hints_shown} of {len(self.hints)}: {self.hints[self.hints_shown - 1]}"
+
+    def solution(self) -> str:
+        """The solution code (plain text); a later right check no longer counts as solved."""
+        self.solution_shown = True
+        self._report()
+        return self._solution
+
+    def __str__(self) -> str:
+        return f"Exercise: {self.title}\n{self.task}\nUse .check(answer), .hint() and .solution()."
+
+    def __repr__(self) -> str:
+        return f"Exercise({self.title!r})"
+
+    def _repr_html_(self) -> str:
+        return (
+            f'<div class="groundlab-exercise"><p><strong>Exercise: {_html.esc(self.title)}</strong></p>'
+            f"<p>{_html.esc(self.task)}</p><p><code>.check(answer)</code> · <code>.hint()</code> · "
+            "<code>.solution()</code></p></div>"
+        )

@@ -1,0 +1,96 @@
+"""What a Predict exercise shows to predict from: checked, every character visible, clipped.
+
+Standard library only. Text from a model or a source is shown with every character a
+reader could not see as ``⟨U+XXXX⟩`` (:func:`groundlab.workbook.presentation.lines.visible_lines`,
+so line feeds stay line breaks) and cut after :data:`MATERIAL_LIMIT` characters; the
+widget escapes it as HTML. See ``docs/architecture.md``, "Exercise answers".
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from groundlab.core.registry import Registry, Request
+from groundlab.workbook.presentation.lines import visible_lines
+
+__all__ = ["DOCUMENTS", "MATERIAL_LIMIT", "check_choices", "check_hints", "check_material", "shown_material", "status_details"]
+
+DOCUMENTS = "Supplied documents"
+"""Heading of the supplied documents in a status exercise (live widget only: too long for text)."""
+MATERIAL_LIMIT = 20_000
+"""Characters (code points) of one piece of material shown; the rest is counted, not shown."""
+
+
+def shown_material(text: str) -> str:
+    """``text`` as a Predict shows it: each line's invisible characters as ``⟨U+XXXX⟩``,
+    cut after :data:`MATERIAL_LIMIT` characters with ``"… (N more characters not shown)"``."""
+    shown = visible_lines(text[:MATERIAL_LIMIT])
+    if len(text) > MATERIAL_LIMIT:
+        shown += f"… ({len(text) - MATERIAL_LIMIT} more characters not shown)"
+    return shown
+
+
+def check_material(details: object) -> list[tuple[str, str]]:
+    """``details`` as ``[(heading, text), ...]``: a ``str`` is one piece headed ``"Material"``,
+    ``None`` none. ``TypeError`` for anything but a ``str``, ``None`` or a list or tuple of
+    ``(str, str)`` pairs, naming the first wrong item."""
+    if details is None:
+        return []
+    if isinstance(details, str):
+        return [("Material", details)] if details else []
+    if not isinstance(details, (list, tuple)):
+        raise TypeError(f"details is a str or a list of (heading, text) pairs, not {type(details).__name__}")
+    pairs = []
+    for index, pair in enumerate(details):
+        if not (isinstance(pair, (list, tuple)) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise TypeError(f"details[{index}] should be a (heading, text) pair of str, not {pair!r:.60}")
+        pairs.append((pair[0], pair[1]))
+    return pairs
+
+
+def status_details(raw: str, request: Request, registry: Registry) -> list[tuple[str, str]]:
+    """The answer, the request and the supplied documents in full; the registry's other
+    documents by id and scope only (the model never saw their text)."""
+    others = [s for s in registry if s.id not in request.supplied]
+    request_text = (
+        f"service {request.service}, environment {request.environment}, revision {request.revision}\n"
+        f"requested fields: {', '.join(request.fields)}\n"
+        f"supplied documents: {', '.join(request.supplied)}"
+    )
+    if others:
+        request_text += "\nnot supplied: " + ", ".join(f"{s.id} ({s.service}/{s.environment}/{s.revision})" for s in others)
+    documents = "\n\n".join(
+        f"{s.id} (service {s.service}, environment {s.environment}, revision {s.revision}):\n{s.text.rstrip()}"
+        for s in registry
+        if s.id in request.supplied
+    )
+    return [("Answer", raw), ("Request", request_text), (DOCUMENTS, documents)]
+
+
+def check_choices(choices: object) -> tuple[str, ...]:
+    """``choices`` as a tuple of distinct ``str``. ``TypeError`` for a ``str`` (one choice per
+    character is never meant) or a non-``str`` choice; ``ValueError`` when empty or repeated."""
+    if isinstance(choices, (str, bytes)) or not isinstance(choices, Sequence):
+        raise TypeError(f"choices is a list or tuple of str, not {type(choices).__name__}")
+    options = tuple(choices)
+    for choice in options:
+        if not isinstance(choice, str):
+            raise TypeError(f"every choice is a str, not {type(choice).__name__} ({choice!r:.40})")
+    if not options:
+        raise ValueError("a Predict exercise needs at least one choice")
+    if len(set(options)) != len(options):
+        raise ValueError("the choices of a Predict exercise must be distinct")
+    return options
+
+
+def check_hints(hints: object) -> tuple[str, ...]:
+    """``hints`` as a tuple of at most two ``str``. ``TypeError`` for a ``str``, bytes or a
+    non-sequence, or a hint that is not a ``str``; ``ValueError`` for more than two."""
+    if isinstance(hints, (str, bytes)) or not isinstance(hints, (list, tuple)):
+        raise TypeError(f"hints is a list or tuple of at most two str, not {type(hints).__name__}")
+    if len(hints) > 2:
+        raise ValueError(f"a Predict has one or two hints, not {len(hints)}")
+    for hint in hints:
+        if not isinstance(hint, str):
+            raise TypeError(f"every hint is a str, not {type(hint).__name__}")
+    return tuple(hints)

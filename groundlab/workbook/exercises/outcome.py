@@ -1,0 +1,66 @@
+"""What one try at a Predict exercise found, and the two lines that say so.
+
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from groundlab.workbook.presentation.html import CHECK, CROSS
+
+__all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "names_answer", "outcome_lines"]
+
+
+class PredictOutcome(NamedTuple):
+    """What :meth:`Predict.check` found: the learner's ``choice``, the library's ``answer``, ``why``, ``right``.
+
+    ``choice``, ``answer`` (one of the choices) and ``why`` (one sentence) are
+    ``str``; ``right`` is ``bool``.
+    """
+
+    choice: str
+    answer: str
+    why: str
+    right: bool
+
+
+RIGHT = f"{CHECK} Right."
+"""First words of the result after a right prediction."""
+WRONG = f"{CROSS} Not this time."
+"""First words of the result after a wrong prediction."""
+TRY_AGAIN = "Read the why, then choose again and press Check: the score keeps your first try."
+"""Shown after a wrong try, while the exercise stays open for another."""
+CANNOT_ANSWER = "The library could not compute this exercise's answer (a fault in the exercise, not in your choice):"
+"""First words shown when the answer function fails; its error's type and message follow."""
+CHOOSE_FIRST = "Choose an answer first, then press Check."
+"""Shown when Check is pressed with nothing chosen (the answer is not computed)."""
+
+
+def names_answer(outcome: PredictOutcome) -> bool:
+    """``True`` when ``outcome.why`` names the right answer as a whole word (any case), as
+    a parse code's why does (``"duplicate_member: ..."``): another try would be no
+    prediction, so the answer is shown and the exercise closes."""
+    return re.search(rf"(?<![\w-]){re.escape(outcome.answer)}(?![\w-])", outcome.why, re.IGNORECASE) is not None
+
+
+def outcome_lines(outcome: PredictOutcome, attempt: int = 1) -> tuple[str, str]:
+    """The two plain-text lines shown after try number ``attempt``: the verdict on it, then the why.
+
+    Right: ``("✓ Right. You predicted VALUE_MISMATCH; the library says VALUE_MISMATCH.",
+    "Why: claim 0 value: FAILED: ...")`` (after a second try the first line ends
+    ``"(try 2; the score keeps your first)"``). Wrong: the first line names the
+    prediction only (``"✗ Not this time. You predicted ACCEPT."``), so another try is
+    still a prediction; unless the why names the answer (:func:`names_answer`), when the
+    first line also says what the library says.
+    """
+    if outcome.right:
+        first = f"{RIGHT} You predicted {outcome.choice}; the library says {outcome.answer}."
+        if attempt > 1:
+            first += f" (try {attempt}; the score keeps your first)"
+    elif names_answer(outcome):
+        first = f"{WRONG} You predicted {outcome.choice}; the library says {outcome.answer}."
+    else:
+        first = f"{WRONG} You predicted {outcome.choice}."
+    return first, f"Why: {outcome.why}"

@@ -1,0 +1,415 @@
+"""Predict exercises: the learner chooses, presses *Check*, and only then the library answers.
+
+Presentation layer (ipywidgets). The answers are computed by
+:mod:`groundlab.workbook.exercises.answers` (standard library only) when *Check* is pressed,
+never before: nothing in the widget, its state or its ``text/plain`` form holds
+an answer until then. See ``docs/architecture.md``, "Exercise answers".
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+
+import ipywidgets as widgets
+
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.workbook.exercises import answers
+from groundlab.workbook.exercises.progress import Reported
+from groundlab.workbook.presentation import html as _html
+from groundlab.workbook.presentation.css import state_class
+from groundlab.workbook.exercises.material import DOCUMENTS, check_choices, check_hints, check_material, shown_material, status_details
+from groundlab.workbook.exercises.outcome import CANNOT_ANSWER, CHOOSE_FIRST, RIGHT, TRY_AGAIN, WRONG, PredictOutcome
+from groundlab.workbook.exercises.outcome import names_answer, outcome_lines
+from groundlab.workbook.presentation.widgets.base import PlainRepr, tag
+
+if TYPE_CHECKING:
+    from groundlab.workbook.exercises.scoreboard import Scoreboard
+
+
+__all__ = ["CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOutcome"]
+
+
+class Predict(Reported, PlainRepr, widgets.VBox):
+    """A prediction exercise: the learner chooses, presses *Check*, and only then the library answers.
+
+    ``Predict(title, question, choices, answer, *, details=None, hints=(), board=None)``:
+
+    * ``title``, ``question`` -- ``str``, shown escaped;
+    * ``choices`` -- the options (non-empty sequence of distinct ``str``), shown as
+      radio buttons with nothing selected;
+    * ``answer`` -- a callable ``() -> (correct_choice, why)`` called by the first
+      :meth:`check` (the *Check* button), never before and at most once; its
+      ``correct_choice`` must be one of ``choices`` (``ValueError`` otherwise);
+    * ``details`` -- material to predict from: a ``str`` or a sequence of
+      ``(heading, text)`` pairs, each shown escaped in a ``<pre>``;
+    * ``hints`` -- at most two hints (``str``), shown one per press of *Hint*;
+    * ``board`` -- a :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard` that tracks this exercise.
+
+    Before *Check* nothing in the widget, its state or its ``text/plain`` form holds
+    the answer: ``repr`` is ``"Predict: <title> (choose, then press Check)"``. A right
+    try shows ``"✓ Right."``, the prediction, the library's answer and ``"Why: <why>"``,
+    and closes the exercise. A wrong try shows ``"✗ Not this time."``, the prediction
+    and the why (not the answer), and leaves the choices open for another try;
+    :attr:`outcome` is always the *first* try's :class:`PredictOutcome` (what a
+    scoreboard counts) and :attr:`tries` every try's. ``ValueError`` for empty or
+    repeated choices or more than two hints; ``TypeError`` for a non-callable ``answer``.
+    """
+
+    def __init__(
+        self,
+        title: str,
+        question: str,
+        choices: Sequence[str],
+        answer: Callable[[], tuple[str, str]],
+        *,
+        details: str | Sequence[tuple[str, str]] | None = None,
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> None:
+        super().__init__()
+        options = list(check_choices(choices))
+        if not callable(answer):
+            raise TypeError("answer must be a callable returning (correct_choice, why)")
+        hints = check_hints(hints)
+        material = check_material(details)
+        if board is not None and not callable(getattr(board, "track", None)):
+            raise TypeError(f"board is a Scoreboard, not {type(board).__name__}")
+        self.title = str(title)
+        self.question = str(question)
+        self.options = tuple(options)
+        self.hints = hints
+        self.hints_shown = 0
+        self._answer = answer
+        self._answered: tuple[str, str] | None = None
+        self.tries: list[PredictOutcome] = []
+        self.choices = widgets.RadioButtons(options=options, value=None, layout=widgets.Layout(width="auto"))
+        self.check_button = widgets.Button(description="Check", icon="check", tooltip="Compute the answer now")
+        self.check_button.on_click(lambda _button: self.check())
+        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="Show a hint")
+        self.hint_button.on_click(lambda _button: self.hint())
+        self.hint_box = widgets.HTML("")
+        self.result = widgets.HTML("")
+        tag(
+            (
+                (self, "predict"),
+                (self.choices, "predict_choices"),
+                (self.check_button, "predict_check"),
+                (self.hint_button, "predict_hint"),
+                (self.hint_box, "predict_hints"),
+                (self.result, "predict_result"),
+            )
+        )
+        head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
+        # The plain-text form shows the short material only (the supplied documents are
+        # long; they are in the live widget).
+        self._material = [(h, shown_material(t)) for h, t in material if h != DOCUMENTS]
+        head += "".join(
+            (f"<p><strong>{_html.esc(h)}</strong></p>" if h != "Material" or len(material) > 1 else "")
+            + _html.pre(shown_material(t), "groundlab-pre")
+            for h, t in material
+        )
+        buttons = [self.check_button, self.hint_button] if self.hints else [self.check_button]
+        self.children = [
+            widgets.HTML(_html.STYLE),
+            widgets.HTML(head),
+            self.choices,
+            widgets.HBox(buttons),
+            self.hint_box,
+            self.result,
+        ]
+        if board is not None:
+            board.track(self)
+
+    @property
+    def outcome(self) -> PredictOutcome | None:
+        """The first try's :class:`PredictOutcome` (``None`` before any): what a scoreboard counts."""
+        return self.tries[0] if self.tries else None
+
+    @property
+    def closed(self) -> bool:
+        """``True`` once a try was right, or a wrong try's why named the answer: the choices
+        and the buttons are then disabled."""
+        return bool(self.tries) and (self.tries[-1].right or names_answer(self.tries[-1]))
+
+    def __repr__(self) -> str:
+        state = "checked" if self.tries else "choose, then press Check"
+        return f"Predict: {self.title} ({state})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict:
+        """As the mixin, but the ``text/plain`` form (what a notebook shows where widgets
+        do not run, e.g. on GitHub) also holds the question and the material to predict
+        from: never the choices' answer, never anything computed."""
+        data = super()._repr_mimebundle_(**kwargs)
+        lines = [repr(self), self.question]
+        if not self._material:  # a custom exercise: its choices are part of the question
+            lines.append("Choices: " + " | ".join(self.choices.options))
+        for heading, text in self._material:
+            lines += [f"{heading}:", text]
+        lines.append("(Run this cell in Jupyter to choose an answer and check it.)")
+        data["text/plain"] = "\n".join(lines)
+        return data
+
+    def resume(self, earlier: "Predict") -> None:
+        """Carry ``earlier``'s tries over (a re-run of the same exercise's cell): the first
+        try still counts, and an exercise closed stays closed."""
+        self.tries, self._answered = list(earlier.tries), earlier._answered
+        if self.tries:
+            self.result.value = self._outcome_html(self.tries[-1], len(self.tries))
+            if self.closed:
+                self.choices.disabled = self.check_button.disabled = self.hint_button.disabled = True
+
+    def hint(self) -> str | None:
+        """Show the next hint (as the *Hint* button does) and return it: ``"Hint 1 of 2: ..."``.
+
+        ``None`` when the exercise has no hints; the last one again once all are shown.
+        """
+        if not self.hints:
+            return None
+        self.hints_shown = min(self.hints_shown + 1, len(self.hints))
+        shown = [f"Hint {n + 1} of {len(self.hints)}: {h}" for n, h in enumerate(self.hints[: self.hints_shown])]
+        self.hint_box.value = "".join(f'<p class="groundlab-predict-hint">{_html.esc(h)}</p>' for h in shown)
+        self.hint_button.disabled = self.hints_shown == len(self.hints)
+        return shown[-1]
+
+    def choose(self, choice: str) -> None:
+        """Select ``choice`` (as a click on its radio button would).
+
+        ``ValueError`` if it is not one of the choices; ``RuntimeError`` once a try was right.
+        """
+        if self.closed:
+            raise RuntimeError("this exercise was answered right; its choice is final")
+        if choice not in self.options:
+            raise ValueError(f"{choice!r} is not one of the choices: {', '.join(self.options)}")
+        self.choices.value = choice
+
+    def check(self) -> PredictOutcome | None:
+        """Check the chosen answer: the first call computes the answer (``answer()``), once.
+
+        Returns this try's :class:`PredictOutcome`; ``None`` (and a reminder, nothing
+        computed) when nothing is chosen. Once a try was right, returns that try
+        without another. The scoreboard counts the first try only.
+        """
+        if self.closed:
+            return self.tries[-1]
+        choice = self.choices.value
+        if choice is None:
+            self.result.value = f"<p>{_html.esc(CHOOSE_FIRST)}</p>"
+            return None
+        if self._answered is None:
+            try:
+                found = self._answer()
+                if not (isinstance(found, (tuple, list)) and len(found) == 2 and all(isinstance(x, str) for x in found)):
+                    raise TypeError(f"answer() should return (correct_choice, why), two str, not {found!r:.60}")
+                if found[0] not in self.options:
+                    raise ValueError(f"answer() returned {found[0]!r}, which is not one of the choices")
+            except Exception as err:  # noqa: BLE001 - shown in the widget: a click handler would hide it
+                self.result.value = (
+                    f'<p class="groundlab-predict-error">{_html.esc(CANNOT_ANSWER)} '
+                    f"{_html.esc(type(err).__name__)}: {_html.esc(shown_material(str(err)))}</p>"
+                )
+                return None
+            self._answered = (found[0], found[1])
+        correct, why = self._answered
+        outcome = PredictOutcome(choice, correct, why, choice == correct)
+        self.tries.append(outcome)
+        if outcome.right or names_answer(outcome):  # a why that names the answer closes it
+            self.choices.disabled = True
+            self.check_button.disabled = True
+            self.hint_button.disabled = True
+        self.result.value = self._outcome_html(outcome, len(self.tries))
+        self._report()
+        return outcome
+
+    outcome_lines = staticmethod(outcome_lines)
+
+    def _outcome_html(self, outcome: PredictOutcome, attempt: int) -> str:
+        first, second = self.outcome_lines(outcome, attempt)
+        state = state_class(outcome.right)
+        closed = outcome.right or names_answer(outcome)
+        again = "" if closed else f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
+        return (
+            f'<p class="groundlab-predict-verdict {state}"><strong>{_html.esc(first)}</strong></p>'
+            f'<p class="groundlab-predict-why">{_html.esc(second)}</p>{again}'
+        )
+
+    # The kinds of Predict: each checks its material, then binds the answer function of
+    # groundlab.workbook.exercises.answers that decides it (functools.partial).
+
+    @classmethod
+    def status(
+        cls,
+        title: str,
+        question: str,
+        raw: str,
+        request: Request,
+        sources: Registry | Iterable[Source],
+        *,
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """Predict the contract status of ``raw`` for ``request`` and ``sources``.
+
+        Choices: :data:`~groundlab.workbook.exercises.answers.STATUS_CHOICES`; on *Check*
+        :func:`~groundlab.workbook.exercises.answers.status_answer` answers. The answer, the request
+        and the documents are shown (escaped) to predict from. ``ValueError`` if the
+        request supplies an id the registry lacks.
+        """
+        return cls._about_answer(
+            title, question, answers.STATUS_CHOICES, answers.status_answer, raw, request, sources, hints, board
+        )
+
+    @classmethod
+    def case(
+        cls,
+        case_set: Any,
+        case_id: str,
+        question: str | None = None,
+        *,
+        title: str | None = None,
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """:meth:`status` for case ``case_id`` of ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
+
+        The title defaults to ``"Case <id>"`` and the question to ``"Which status will
+        the contract give this answer?"``. The fixture's label is never used: the
+        library decides on *Check*. ``KeyError`` if there is no such case.
+        """
+        case = case_set[case_id]
+        return cls.status(
+            title or f"Case {case.id}",
+            question or "Which status will the contract give this answer?",
+            case.raw,
+            case.request,
+            case_set.sources,
+            hints=hints,
+            board=board,
+        )
+
+    @classmethod
+    def citation(
+        cls,
+        title: str,
+        question: str,
+        raw: str,
+        request: Request,
+        sources: Registry | Iterable[Source],
+        *,
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """Predict what the citation-only check (every quote found in a supplied document) decides for ``raw``.
+
+        Choices: :data:`~groundlab.workbook.exercises.answers.CITATION_CHOICES`; on *Check*
+        :func:`~groundlab.workbook.exercises.answers.citation_answer` answers. Material and errors as
+        for :meth:`status`.
+        """
+        return cls._about_answer(
+            title, question, answers.CITATION_CHOICES, answers.citation_answer, raw, request, sources, hints, board
+        )
+
+    @classmethod
+    def _about_answer(
+        cls,
+        title: str,
+        question: str,
+        choices: Sequence[str],
+        answer_of: Callable[[str, Request, Registry], answers.Answer],
+        raw: str,
+        request: Request,
+        sources: Registry | Iterable[Source],
+        hints: Sequence[str],
+        board: "Scoreboard | None",
+    ) -> "Predict":
+        if not isinstance(raw, (str, bytes)):
+            raise TypeError(f"raw is the answer text (str or bytes), not {type(raw).__name__}")
+        registry = Registry.of(sources)
+        registry.check_request(request)
+        return cls(
+            title,
+            question,
+            choices,
+            partial(answer_of, raw, request, registry),
+            details=status_details(raw, request, registry),
+            hints=hints,
+            board=board,
+        )
+
+    EXPLANATION_OUTCOMES = answers.EXPLANATION_OUTCOMES
+    """Choices of :meth:`explanation` (:data:`groundlab.workbook.exercises.answers.EXPLANATION_OUTCOMES`)."""
+
+    @classmethod
+    def explanation(
+        cls,
+        title: str,
+        reply: str,
+        profile: Any,
+        job: Any,
+        *,
+        question: str = "What does explain_match give the user for this fake reply?",
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """Predict what :func:`groundlab.grounding.explain.explain_match` gives the user for the model reply ``reply``.
+
+        Choices: :attr:`EXPLANATION_OUTCOMES`; on *Check*
+        :func:`~groundlab.workbook.exercises.answers.explanation_answer` runs the flow once for
+        ``profile`` and ``job``. The reply is shown (escaped) to predict from.
+        """
+        return cls(
+            title, question, cls.EXPLANATION_OUTCOMES, partial(answers.explanation_answer, reply, profile, job),
+            details=[("Fake model reply", reply)], hints=hints, board=board,
+        )
+
+    @classmethod
+    def quote(
+        cls,
+        title: str,
+        question: str,
+        quote: str,
+        source: str,
+        *,
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """Predict whether "No Quote, No Claim" finds ``quote`` in ``source``.
+
+        Choices: :data:`~groundlab.workbook.exercises.answers.QUOTE_CHOICES`; on *Check*
+        :func:`~groundlab.workbook.exercises.answers.quote_answer` answers. The quote and the source
+        are shown (escaped) to predict from.
+        """
+        if not (isinstance(quote, str) and isinstance(source, str)):
+            raise TypeError(f"quote and source are str, not {type(quote).__name__} and {type(source).__name__}")
+        return cls(
+            title,
+            question,
+            answers.QUOTE_CHOICES,
+            partial(answers.quote_answer, quote, source),
+            details=[("Quote", quote), ("Source", source)],
+            hints=hints,
+            board=board,
+        )
+
+    @classmethod
+    def parse_code(
+        cls,
+        title: str,
+        question: str,
+        raw: str,
+        *,
+        hints: Sequence[str] = (),
+        board: "Scoreboard | None" = None,
+    ) -> "Predict":
+        """Predict what :func:`groundlab.core.claims.parse_claims` says about ``raw``.
+
+        Choices: :data:`~groundlab.workbook.exercises.answers.PARSE_CHOICES` (every parse error code,
+        then ``"parses"``); on *Check* :func:`~groundlab.workbook.exercises.answers.parse_code_answer`
+        answers. The answer text is shown (escaped) to predict from.
+        """
+        if not isinstance(raw, (str, bytes)):
+            raise TypeError(f"raw is the answer text (str or bytes), not {type(raw).__name__}")
+        return cls(
+            title, question, answers.PARSE_CHOICES, partial(answers.parse_code_answer, raw),
+            details=[("Answer", raw)], hints=hints, board=board,
+        )

@@ -1,0 +1,210 @@
+"""The capstone's data: the frozen domain, the learner's studies and the commands run in them.
+
+:func:`load_capstone` reads the frozen ``fixtures/capstone_library.json`` (a library's opening
+hours; ``fixtures/README.md``): a registry, the request its task describes, two warm-up answers
+and a dozen unlabelled answers. :meth:`Capstone.new_study` writes the learner's labels as a case
+file; :meth:`Study.command` runs ``groundlab`` there as a child process (the view never imports
+the CLI). Notebook 12's exercises (:mod:`groundlab.workbook.lessons.l12`) check what the learner
+does with them. Standard library only (``docs/architecture.md``, "Layers").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
+
+from groundlab.core.contract import Status
+from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
+from groundlab.core.trusted import TrustedInputError, fixtures_dir, package_dir, read_json_file, verify_frozen
+
+__all__ = ["CAPSTONE_FILE", "CASE_FILE", "STATUS_NAMES", "Capstone", "CommandRun", "Study", "load_capstone"]
+
+CAPSTONE_FILE = "capstone_library.json"
+"""The capstone's frozen fixture (a file name inside :func:`~groundlab.core.trusted.fixtures_dir`)."""
+CASE_FILE = "my_labels.json"
+"""The case file that :meth:`Capstone.new_study` writes in each study folder."""
+
+STATUS_NAMES = tuple(s.value for s in Status)
+"""Every status name, in check order (what a label may be)."""
+_AUDIT_COUNT = re.compile(r"^(audit (?:passed|FAILED)): \d+ checks, ")
+
+
+def _answers(obj: Any, where: str) -> Mapping[str, str]:
+    """``[{"id", "raw"}, ...]`` as a read-only ``id -> raw`` map; ``TrustedInputError`` if malformed."""
+    if not isinstance(obj, list):
+        raise TrustedInputError(where, "must be a JSON array of {id, raw} objects")
+    found: dict[str, str] = {}
+    for index, item in enumerate(obj):
+        ok = isinstance(item, dict) and set(item) == {"id", "raw"} and isinstance(item["raw"], str)
+        if not ok or not isinstance(item["id"], str) or not item["id"]:
+            raise TrustedInputError(f"{where}[{index}]", "an answer is exactly a non-empty string id and a string raw")
+        if item["id"] in found:
+            raise TrustedInputError(where, f"two answers share the id {item['id']!r}")
+        found[item["id"]] = item["raw"]
+    return MappingProxyType(found)
+
+
+class CommandRun(NamedTuple):
+    """What one ``groundlab`` command printed: ``args``, exit ``code`` and output ``lines``.
+
+    The lines are stdout then stderr, with the study folder's path removed and the audit's
+    count of checks left out (it grows with the package's files), so a notebook shows counts
+    and statuses, never a machine's path. ``str()`` shows the command, the lines and the code.
+    """
+
+    args: tuple[str, ...]
+    code: int
+    lines: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "\n".join([f"$ groundlab {' '.join(self.args)}", *self.lines, f"exit code {self.code}"])
+
+
+class Study(NamedTuple):
+    """One run of the learner's labels: a new ``folder`` holding :data:`CASE_FILE`.
+
+    ``written`` -- the ids written with a status (answer order); ``left_out`` -- the ids
+    without one (``None`` or not a status name); ``request_differs`` -- the request is not
+    the one the task describes (fields and documents compared as sets).
+    """
+
+    folder: Path
+    written: tuple[str, ...]
+    left_out: tuple[str, ...]
+    request_differs: bool
+
+    @property
+    def case_file(self) -> Path:
+        """The case file, in the shape ``groundlab run --fixtures`` reads."""
+        return self.folder / CASE_FILE
+
+    def command(self, *args: str) -> CommandRun:
+        """Run ``groundlab ARGS`` in :attr:`folder` as a child process (``python -m groundlab``).
+
+        The package's own folder leads ``PYTHONPATH``, so a checkout runs without an
+        install. ``subprocess.TimeoutExpired`` after 120 s.
+        """
+        env = dict(os.environ, PYTHONIOENCODING="utf-8")
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (str(package_dir().parent), env.get("PYTHONPATH")) if p)
+        done = subprocess.run(
+            [sys.executable, "-m", "groundlab", *args], cwd=self.folder, env=env, capture_output=True,
+            text=True, encoding="utf-8", errors="backslashreplace", timeout=120,
+        )
+        lines = (done.stdout + done.stderr).replace(str(self.folder) + os.sep, "").splitlines()
+        return CommandRun(tuple(args), done.returncode, tuple(_AUDIT_COUNT.sub(r"\1: ", line) for line in lines))
+
+    def __str__(self) -> str:
+        total = len(self.written) + len(self.left_out)
+        lines = [f"{len(self.written)} of {total} answers written to {CASE_FILE} with your labels"]
+        if self.left_out:
+            lines.append(f"left out until they have a status: {', '.join(self.left_out)}")
+        if self.request_differs:
+            lines.append("your request is not yet the one the task describes (q.request.check says what differs)")
+        return "\n".join(lines)
+
+
+def _request_json(request: Request) -> dict[str, Any]:
+    return {"service": request.service, "environment": request.environment, "revision": request.revision,
+            "fields": list(request.fields), "supplied": list(request.supplied)}
+
+
+def _same_request(a: Request, b: Request) -> bool:
+    return (a.service, a.environment, a.revision, set(a.fields), set(a.supplied)) == (
+        b.service, b.environment, b.revision, set(b.fields), set(b.supplied))
+
+
+class Capstone:
+    """The capstone's trusted data, and the learner's latest study.
+
+    ``path``; ``domain`` and ``task`` (plain text); ``request`` -- the trusted
+    :class:`~groundlab.core.registry.Request` that the task describes; ``sources`` -- a
+    :class:`~groundlab.core.registry.Registry`; ``examples`` and ``answers`` -- read-only
+    ``id -> raw answer`` maps (the warm-ups, and the dozen without labels); ``last_study``
+    -- ``None``, or ``(request, {id: Status})`` as written by the latest :meth:`new_study`.
+    ``TrustedInputError`` for a malformed file.
+    """
+
+    def __init__(self, path: Path, data: Mapping[str, Any]) -> None:
+        where = str(path)
+        for key in ("domain", "task", "request", "sources", "examples", "answers"):
+            if key not in data:
+                raise TrustedInputError(where, f"missing {key}")
+        if not isinstance(data["domain"], str) or not isinstance(data["task"], str):
+            raise TrustedInputError(where, "domain and task must be strings")
+        self.path, self.domain, self.task = path, data["domain"], data["task"]
+        self.sources: Registry = registry_from_dict(data, where)
+        self.request: Request = request_from_dict(data["request"], f"{where}: request")
+        try:
+            self.sources.check_request(self.request)
+        except ValueError as err:
+            raise TrustedInputError(f"{where}: request", str(err)) from None
+        self.examples = _answers(data["examples"], f"{where}: examples")
+        self.answers = _answers(data["answers"], f"{where}: answers")
+        self._sources_json = data["sources"]
+        self.last_study: tuple[Request, Mapping[str, Status]] | None = None
+
+    def __repr__(self) -> str:
+        return f"Capstone({self.path.name!r}: {len(self.sources)} sources, {len(self.answers)} answers)"
+
+    def new_study(self, parent: str | Path, request: Request, labels: Mapping[str, Any]) -> Study:
+        """Write ``labels`` (answer id -> status name) as a case file in a new folder ``parent/study-N``.
+
+        Each answer with a status becomes a case ``{id, raw, request, expected}`` (the
+        configuration article's shape, with this registry); one labelled ``None`` or with
+        a name that is not a status is left out. Records :attr:`last_study`. ``ValueError``
+        for an unknown id, a request that supplies a document the registry
+        lacks or cannot be written, a ``parent`` inside the fixtures or the package or one
+        that cannot be written to; ``TypeError`` for wrong types.
+        """
+        if not isinstance(request, Request):
+            raise TypeError(f"request must be a Request, not {type(request).__name__}")
+        if not isinstance(labels, Mapping):
+            raise TypeError(f"labels must be a dict of answer id -> status, not {type(labels).__name__}")
+        self.sources.check_request(request)
+        unknown = [key for key in labels if key not in self.answers]
+        if unknown:
+            raise ValueError(f"no answer {', '.join(map(repr, unknown))}; the answers: {', '.join(self.answers)}")
+        parent = Path(parent)
+        for guarded in (fixtures_dir(), package_dir()):
+            top = os.path.realpath(guarded)
+            if os.path.commonpath([os.path.realpath(parent), top]) == top:
+                raise ValueError(f"a study is never written inside {guarded}; choose a temporary folder")
+        written = {i: Status(labels[i]) for i in self.answers if isinstance(labels.get(i), str) and labels[i] in STATUS_NAMES}
+        cases = [{"id": i, "raw": self.answers[i], "request": _request_json(request), "expected": s.value} for i, s in written.items()]
+        try:  # encoded first: a request that cannot be written leaves no folder behind
+            data = (json.dumps({"sources": self._sources_json, "cases": cases}, indent=2, ensure_ascii=False) + "\n").encode()
+        except UnicodeEncodeError as err:
+            raise ValueError(f"the request cannot be written as UTF-8 ({err.reason} at {err.start})") from None
+        number = 1
+        while (parent / f"study-{number}").exists() or (parent / f"study-{number}").is_symlink():
+            number += 1
+        folder = parent / f"study-{number}"
+        try:
+            folder.mkdir()
+            (folder / CASE_FILE).write_bytes(data)
+        except OSError as err:
+            raise ValueError(f"cannot write a study in {parent}: {err.strerror or err}; choose a writable folder") from None
+        self.last_study = (request, MappingProxyType(written))
+        left_out = tuple(i for i in self.answers if i not in written)
+        return Study(folder, tuple(written), left_out, not _same_request(request, self.request))
+
+
+def load_capstone(path: str | Path | None = None) -> Capstone:
+    """Load the capstone fixture (default: the frozen :data:`CAPSTONE_FILE`, hash-checked first).
+
+    ``FrozenFixtureError`` when the frozen file was edited; ``TrustedInputError`` for a
+    missing or malformed file (``fixtures/README.md`` gives its shape).
+    """
+    path = fixtures_dir() / CAPSTONE_FILE if path is None else Path(path)
+    if os.path.realpath(path) == os.path.realpath(fixtures_dir() / CAPSTONE_FILE):
+        verify_frozen(fixtures_dir(), [CAPSTONE_FILE])  # the frozen file, however it is named
+    data = read_json_file(path)
+    if not isinstance(data, dict):
+        raise TrustedInputError(str(path), "a capstone file must be a JSON object")
+    return Capstone(path, data)

@@ -1,0 +1,112 @@
+"""The one-page cheat sheet, generated from the library's own constants so that it cannot drift.
+
+:func:`cheat_sheet_html` returns a standalone HTML page (A4, one sheet when printed):
+the check order with the ten statuses, the eight parse codes, the quote rules, the
+limits and the admission layers. Every name, number and meaning comes from a constant
+of groundlab (:data:`~groundlab.core.contract.CHECKS`,
+:data:`~groundlab.core.contract.STATUS_MEANINGS`,
+:data:`~groundlab.core.errors.CODE_MEANINGS`,
+:data:`~groundlab.grounding.rule.NORMALISATION_STEPS`, the limits); nothing is typed
+twice. ``docs/cheatsheet.html`` is this page, and a test keeps it current. Loads
+pydantic (for the draft check's ``MAX_POINTS``). See ``docs/architecture.md``, "One name per idea".
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from groundlab.core.baselines import LAYERS
+from groundlab.core.claims import MAX_CLAIMS, MAX_INPUT_UNITS, MAX_STRING_UNITS
+from groundlab.core.contract import CHECKS, REASONS, STATUS_MEANINGS, STATUS_OF_CHECK, Status
+from groundlab.core.errors import CODE_MEANINGS, ERROR_CODES
+from groundlab.core.reader import MAX_DEPTH
+from groundlab.core.trusted import MAX_TRUSTED_BYTES
+from groundlab.grounding.draft import MAX_POINTS
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, NORMALISATION_STEPS
+from groundlab.workbook.lessons.glossary import GLOSSARY
+
+__all__ = ["SHEET_TERMS", "cheat_sheet_html", "limits"]
+
+SHEET_TERMS = frozenset(
+    {"check", "trace", "deciding check", "accepted map", "citation-only check", "full contract", "near-miss hint", "grounded"}
+)
+"""The glossary terms the sheet repeats (the whole glossary: :data:`~groundlab.workbook.lessons.glossary.GLOSSARY`)."""
+
+_STYLE = """
+@page { size: A4; margin: 11mm; }
+* { box-sizing: border-box; }
+body { font: 8pt/1.22 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
+h1 { font-size: 13pt; margin: 0 0 1mm; }
+h2 { font-size: 9pt; margin: 1.6mm 0 0.6mm; border-bottom: 1px solid #888; }
+p { margin: 0.6mm 0; }
+table { border-collapse: collapse; width: 100%; }
+td, th { border: 1px solid #bbb; padding: 0.3mm 1.2mm; vertical-align: top; text-align: left; }
+th { background: #eee; }
+code { font: 7.6pt "DejaVu Sans Mono", monospace; }
+ol, ul { margin: 0.5mm 0; padding-left: 5mm; }
+.sheet { width: 188mm; }
+"""
+
+
+def _code(text: object) -> str:
+    return f"<code>{escape(str(text))}</code>"
+
+
+def _table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
+    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
+    body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
+    return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def limits() -> list[tuple[str, int, str]]:
+    """Every limit the sheet lists: ``(name, value, unit and meaning)``, from the constants."""
+    return [
+        ("MAX_INPUT_UNITS", MAX_INPUT_UNITS, "UTF-16 code units in a whole answer (too_long)"),
+        ("MAX_STRING_UNITS", MAX_STRING_UNITS, "UTF-16 code units in one string of a claim (too_long)"),
+        ("MAX_CLAIMS", MAX_CLAIMS, "claims in one answer (too_many_claims)"),
+        ("MAX_DEPTH", MAX_DEPTH, "nested arrays and objects (too_deep)"),
+        ("MIN_QUOTE_CHARS", MIN_QUOTE_CHARS, "characters in a normalised job-match quote"),
+        ("MAX_POINTS", MAX_POINTS, "points kept per list of a draft (matches, gaps)"),
+        ("MAX_TRUSTED_BYTES", MAX_TRUSTED_BYTES, "bytes in a trusted JSON file (registry, request, fixture)"),
+    ]
+
+
+def cheat_sheet_html() -> str:
+    """The cheat sheet as a standalone HTML page (``str``, UTF-8 text), every text escaped."""
+    order = [
+        (str(n + 1), _code(check), _code(STATUS_OF_CHECK[check]), escape(STATUS_MEANINGS[STATUS_OF_CHECK[check]]))
+        for n, check in enumerate(CHECKS)
+    ]
+    order.append(("", "every check passed", _code(Status.ACCEPT), escape(STATUS_MEANINGS[Status.ACCEPT])))
+    codes = [(_code(code), escape(CODE_MEANINGS[code])) for code in ERROR_CODES]
+    normalisation = "".join(f"<li>{escape(step)}</li>" for step in NORMALISATION_STEPS)
+    layers = " &lt; ".join(escape(layer) for layer in LAYERS)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8"><title>groundlab cheat sheet</title>',
+        f"<style>{_STYLE}</style></head><body><div class=\"sheet\">",
+        "<h1>groundlab cheat sheet</h1>",
+        "<p>Generated from groundlab's own constants. The first check that fails decides the status; "
+        "claims are numbered from 0; the accepted map is empty unless the status is ACCEPT.</p>",
+        f"<h2>The check order and the {len(Status)} statuses</h2>",
+        _table(("#", "check", "fails with", "meaning"), order),
+        f"<h2>The {len(ERROR_CODES)} parse codes (status INVALID_JSON)</h2>",
+        _table(("code", "meaning"), codes),
+        "<h2>Quote rules</h2>",
+        f"<p><strong>The contract.</strong> The citation check fails when {escape(REASONS['quote_absent'])}: "
+        "the quote is compared exactly, case and spaces included. The supports check fails when "
+        f"{escape(REASONS['not_canonical'])}.</p>",
+        f"<p><strong>No Quote, No Claim</strong> (the job-match draft check) compares normalised texts:</p><ol>{normalisation}</ol>",
+        "<h2>Limits</h2>",
+        _table(("limit", "value", "of"), [(_code(n), escape(str(v)), escape(u)) for n, v, u in limits()]),
+        "<h2>The admission layers, weakest first</h2>",
+        f"<p>{layers}: each admits a subset of what the one before admits.</p>",
+        "<h2>Words</h2>",
+        _table(("name", "meaning"), [(f"<strong>{escape(t.name)}</strong>", escape(t.meaning)) for t in GLOSSARY if t.name in SHEET_TERMS]),
+        "</div></body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+if __name__ == "__main__":  # python -m groundlab.workbook.lessons.cheatsheet > docs/cheatsheet.html
+    print(cheat_sheet_html(), end="")

@@ -1,0 +1,96 @@
+"""Notebook 01's make exercise: answer texts that Python's ``json.loads`` reads but the input boundary refuses.
+
+``exercises()`` returns ``{"python_reads": Exercise}``; its goal, :func:`python_reads_goal`,
+is computed by groundlab: every text must be read by :func:`json.loads` without an
+exception and refused by :func:`~groundlab.core.claims.parse_claims`, with at least
+:data:`CODES_WANTED` different parse codes among them. Standard library only. See
+``docs/architecture.md``, "Exercise answers" and "Parse-code precedence".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from groundlab.core.claims import ClaimsSyntaxError, parse_claims
+from groundlab.workbook.exercises.exercise import Exercise, Feedback
+
+__all__ = ["CODES_WANTED", "exercises", "python_reads_goal"]
+
+CODES_WANTED = 3
+"""How many different parse codes the learner's texts must show."""
+
+_SOLUTION = """my_texts = [
+    '{"claims": [], "note": "hi"}',    # an extra member
+    '{"claims": Infinity}',            # Python reads Infinity; JSON has no such value
+    '{"claims": 1e400}',               # Python reads it as inf; a double overflows
+    '{"claims": [], "claims": []}',    # Python keeps the last one
+]"""
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
+def python_reads_goal(wanted: int = CODES_WANTED) -> Callable[[Any], Feedback]:
+    """A goal on a list of answer texts: ``json.loads`` reads each, ``parse_claims`` refuses each, ``wanted`` codes in all.
+
+    The goal takes a ``list`` or ``tuple`` of ``str``. Its feedback names, text by text
+    (numbered from 0), each text that is not a ``str``, that ``json.loads`` refuses
+    (``ValueError`` or ``RecursionError``) or that parses; then how many different
+    codes were shown, each with the first text that shows it (``"bad_number (text
+    1)"``). Right when nothing is wrong and at least ``wanted`` codes were shown.
+    ``ValueError`` when ``wanted`` is below 1.
+    """
+    if wanted < 1:
+        raise ValueError(f"wanted is at least 1, not {wanted!r}")
+
+    def goal(texts: Any) -> Feedback:
+        if isinstance(texts, (str, bytes)) or not isinstance(texts, (list, tuple)):
+            return Feedback(False, f"the answer should be a list of answer texts (str), not {_kind(texts)}")
+        problems: list[str] = []
+        codes: dict[str, int] = {}
+        for n, raw in enumerate(texts):
+            if not isinstance(raw, str):
+                problems.append(f"text {n} should be a str, not {_kind(raw)}")
+                continue
+            try:
+                json.loads(raw)
+            except (ValueError, RecursionError) as err:
+                problems.append(f"json.loads refuses text {n} ({_kind(err)}), but it should read it")
+                continue
+            try:
+                claims = parse_claims(raw)
+            except ClaimsSyntaxError as err:
+                codes.setdefault(err.code, n)
+                continue
+            problems.append(f"text {n} parses into {len(claims)} claim(s), but the boundary should refuse it")
+        shown = ", ".join(f"{code} (text {n})" for code, n in codes.items())
+        if len(codes) < wanted:
+            problems.append(f"it should show {wanted} different codes, but shows {len(codes)}" + (f": {shown}" if shown else ""))
+        if problems:
+            return Feedback(False, "; ".join(problems) + ".")
+        return Feedback(True, f"json.loads reads all {len(texts)} texts, and parse_claims refuses them with {len(codes)} different codes: {shown}.")
+
+    return goal
+
+
+def exercises(**_context: Any) -> dict[str, Exercise]:
+    """Notebook 01's exercises: ``{"python_reads": Exercise}``; keyword arguments are ignored.
+
+    ``python_reads`` takes a list of answer texts (``str``); its goal is
+    :func:`python_reads_goal` with :data:`CODES_WANTED` codes.
+    """
+    return {
+        "python_reads": Exercise(
+            "Texts Python reads but the boundary refuses",
+            f"Write at least {CODES_WANTED} answer texts that json.loads reads without raising "
+            f"and that parse_claims refuses, with {CODES_WANTED} different parse codes among them.",
+            python_reads_goal(),
+            [
+                "json.loads is generous: it keeps a repeated member name, and reads NaN, Infinity and 1e400 as floats.",
+                "The shape is checked by parse_claims only: json.loads reads any member names and any values.",
+            ],
+            _SOLUTION,
+        )
+    }

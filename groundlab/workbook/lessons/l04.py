@@ -1,0 +1,88 @@
+"""Notebook 04's modify exercise: repair an answer by changing its quotes only, until the contract accepts.
+
+Standard library and groundlab only. See ``docs/architecture.md``, "Exercise answers",
+and the lesson package's docstring (``exercises(**context)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from groundlab.core.claims import ClaimsSyntaxError, parse_claims
+from groundlab.core.contract import Status
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.exercises.goals import verdict_goal
+
+__all__ = ["exercises", "quote_only_goal"]
+
+OTHER_FIELD_CASE = "quote-other-field"
+"""The study case to repair: its timeout claim quotes the retry line of ``prod-v2``."""
+
+_KEPT = ("field", "value", "doc")
+
+_SOLUTION = """fixed = case.raw.replace('"quote": "retry_enabled=false"', '"quote": "read_timeout_ms=5000"', 1)"""
+
+
+def quote_only_goal(
+    original: str, request: Request, sources: Registry | Iterable[Source], status: Status | str = Status.ACCEPT
+) -> Callable[[Any], Feedback]:
+    """A goal on an answer text: only quotes of ``original`` changed, and the contract gives ``status``.
+
+    ``original`` is an answer text that parses; the goal takes the learner's answer
+    (``str``). Its feedback names the first thing still wrong: ``"the answer should
+    be the answer text (a str), not int"``; ``"the answer should still parse into
+    claims, but it does not: <code>: <message> (...)"``; ``"keep the 2 claims of
+    the answer; it now has 1"``; ``"change only quotes: claim 0's value was '5000',
+    now '1'"``; then :func:`~groundlab.workbook.exercises.goals.verdict_goal`'s feedback (``"the
+    contract should say ACCEPT, but it says QUOTE_NOT_SUPPORTING (...)."``).
+    ``ValueError`` when ``original`` does not parse or ``status`` is unknown, or for
+    wrong trusted input.
+    """
+    try:
+        before = parse_claims(original)
+    except ClaimsSyntaxError as err:
+        raise ValueError(f"the original answer must parse: {err}") from None
+    contract = verdict_goal(request, sources, Status(status))
+
+    def goal(raw: Any) -> Feedback:
+        if not isinstance(raw, str):
+            return Feedback(False, f"the answer should be the answer text (a str), not {type(raw).__name__}")
+        try:
+            after = parse_claims(raw)
+        except ClaimsSyntaxError as err:
+            return Feedback(False, f"the answer should still parse into claims, but it does not: {err}")
+        if len(after) != len(before):
+            return Feedback(False, f"keep the {len(before)} claims of the answer; it now has {len(after)}")
+        for index, (old, new) in enumerate(zip(before, after)):
+            for member in _KEPT:
+                if getattr(old, member) != getattr(new, member):
+                    was, now = getattr(old, member), getattr(new, member)
+                    return Feedback(False, f"change only quotes: claim {index}'s {member} was {was!r}, now {now!r}")
+        return contract(raw)
+
+    return goal
+
+
+def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
+    """Notebook 04's exercises: ``{"fixed": Exercise}``.
+
+    ``cases`` is the frozen study (:class:`~groundlab.study.cases.CaseSet`). The learner
+    changes quotes of the ``quote-other-field`` answer, nothing else, until the
+    contract accepts it; the solution uses the notebook's ``case`` (that study case).
+    ``KeyError`` when the case set lacks the case.
+    """
+    case = cases[OTHER_FIELD_CASE]
+    return {
+        "fixed": Exercise(
+            "Repair the quote, keep everything else",
+            f"Change only quotes of the {OTHER_FIELD_CASE} answer (fields, values and documents stay) "
+            "so that the contract accepts it.",
+            quote_only_goal(case.raw, case.request, cases.sources),
+            [
+                "The supports check wants each claim's quote to be exactly the document's line for that claim's field.",
+                "Claim 0 is the timeout claim. Replace its quote (the first quote in the text: str.replace with count 1) by prod-v2's timeout line.",
+            ],
+            _SOLUTION,
+        )
+    }

@@ -1,0 +1,47 @@
+"""Notebook 06's make exercise: a counterexample that the citation-only check accepts and the contract refuses.
+
+Standard library and groundlab only. See ``docs/architecture.md``, "Exercise answers",
+and the lesson package's docstring (``exercises(**context)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from groundlab.core.contract import Status
+from groundlab.workbook.exercises.exercise import Exercise
+from groundlab.workbook.exercises.goals import verdict_goal
+
+__all__ = ["exercises"]
+
+ONE_FIELD_CASE = "one-field"
+"""The study's positive case to break: a one-field request for the timeout, answered from ``prod-v2``."""
+
+_SOLUTION = """my_counterexample = study["one-field"].raw.replace("5000", "2000").replace("prod-v2", "prod-v1")"""
+
+
+def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
+    """Notebook 06's exercises: ``{"my_counterexample": Exercise}``.
+
+    ``cases`` is the frozen study (:class:`~groundlab.study.cases.CaseSet`). The learner
+    edits the ``one-field`` answer so that the citation-only check accepts it and the
+    contract refuses it at claim 0's revision check (``STALE_REVISION``), a goal from
+    :func:`~groundlab.workbook.exercises.goals.verdict_goal`; the solution uses the notebook's
+    ``study`` (the same case set). ``KeyError`` when the case set lacks the case.
+    """
+    case = cases[ONE_FIELD_CASE]
+    return {
+        "my_counterexample": Exercise(
+            "A counterexample from another revision",
+            f"Edit the {ONE_FIELD_CASE} answer so that the citation-only check still accepts it, while the "
+            "contract refuses it at claim 0's revision check.",
+            verdict_goal(
+                case.request, cases.sources, Status.STALE_REVISION, citation_only_ok=True, claim=0, check="revision"
+            ),
+            [
+                "The citation-only check accepts only real quotes from supplied documents. Which supplied document is payments / prod, but not the requested revision?",
+                "Cite prod-v1 with its own value and its own line: prod-v1 says read_timeout_ms=2000.",
+            ],
+            _SOLUTION,
+        )
+    }

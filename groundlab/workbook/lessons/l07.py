@@ -1,0 +1,183 @@
+"""Notebook 07's modify exercise: repair the author's slip so that the draft check keeps what you intend.
+
+The goal runs the job-match draft check (:func:`groundlab.grounding.draft.check_draft`)
+on the learner's draft and says, point by point, what was kept and why a point was
+dropped. Standard library and groundlab only (the draft models load pydantic inside
+the goal's call). Rule: "No Quote, No Claim"; see ``docs/architecture.md``,
+"Grounding" and "Exercise answers".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
+from groundlab.workbook.exercises.exercise import Exercise, Feedback
+
+__all__ = ["draft_goal", "exercises", "point_lines"]
+
+SLIP_DRAFT = "seed_author_slip"
+"""The fixture draft to repair: its only match quotes the profile from memory."""
+
+SLIP_POINT = "You know Java."
+"""The point of the slipped match, which the repaired draft must keep."""
+
+_SOLUTION = """my_reply = json.loads(job_match["seed_author_slip"].reply)
+my_reply["matches"][0]["profile_quote"] = "Java (Intermediate, 3 years)"
+my_reply["matches"].append({"point": "You have built REST services.",
+                            "profile_quote": "REST services", "job_quote": "Java APIs"})
+my_reply["gaps"].append({"point": "Security work is not shown in your profile.",
+                         "profile_quote": "Backend developer", "job_quote": "Build secure Java APIs"})"""
+
+
+def _read(reply: Any) -> Any:
+    """The learner's reply as a :class:`~groundlab.grounding.draft.Draft`: from a ``Draft``,
+    a ``dict`` (``Draft.model_validate``) or a JSON ``str`` (``Draft.model_validate_json``).
+
+    ``TypeError`` for any other type; ``ValueError`` (pydantic's ``ValidationError``)
+    when it is not a draft.
+    """
+    from groundlab.grounding.draft import Draft
+
+    if isinstance(reply, Draft):
+        return reply
+    if isinstance(reply, dict):
+        return Draft.model_validate(reply)
+    if isinstance(reply, str):
+        return Draft.model_validate_json(reply)
+    raise TypeError(f"the answer should be a draft (a dict, a JSON str or a Draft), not {type(reply).__name__}")
+
+
+def _first_error(err: ValueError) -> str:
+    """The first problem of a draft that does not validate: pydantic's message and where (plain text)."""
+    errors = getattr(err, "errors", None)
+    if not callable(errors) or not errors():
+        return str(err).splitlines()[0]
+    first = errors()[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    return f"{first.get('msg', 'invalid')} (at {where})" if where else str(first.get("msg", "invalid"))
+
+
+def _why_dropped(check: Any) -> str:
+    """The reason of a dropped :class:`~groundlab.grounding.draft.PointCheck`, with the quote normalised."""
+    if check.quote is None:
+        return {"null": "it is null", "no_text": "its point has no visible text",
+                "gap_profile_quote": "a gap's profile quote must be empty"}[check.reason]
+    which = check.quote
+    norm = normalize_quote(getattr(check.item, f"{which}_quote") or "")
+    return {
+        "quote_missing": f"its {which} quote is empty",
+        "quote_empty": f"its {which} quote is empty",
+        "quote_short": f"its {which} quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters",
+        "quote_invisible": f"its {which} quote {norm!r} has no visible character that is not punctuation",
+        "quote_punctuation": f"its {which} quote {norm!r} has no visible character that is not punctuation",
+        "quote_absent": f"its {which} quote {norm!r} is not in the {which} text",
+    }[check.reason]
+
+
+def point_lines(draft: Any, profile_text: str, job_text: str) -> list[str]:
+    """One line per item of ``draft`` (a ``Draft``), matches first, as ``check_draft`` reads them.
+
+    Each line is ``"match 0 ('You know Java.'): kept"``, ``"gap 1 ('...'): dropped,
+    a gap's profile quote must be empty"`` or, past the cap of ``MAX_POINTS`` kept
+    points of a kind, ``"match 5 ('...'): not checked (5 already kept)"``. The
+    reasons mirror :func:`~groundlab.grounding.draft.check_draft`: null item, point
+    without visible text, a gap's profile quote, then the profile quote (matches)
+    and the job quote, each with its normalised form.
+    """
+    from groundlab.grounding.draft import MAX_POINTS, point_checks
+
+    lines = []
+    for check in point_checks(draft, profile_text, job_text):
+        item = check.item
+        label = f"{check.kind} {check.index}" + (f" ({item.point!r})" if item is not None and item.point else "")
+        if not check.checked:
+            lines.append(f"{label}: not checked ({MAX_POINTS} already kept)")
+        else:
+            lines.append(f"{label}: kept" if check.reason is None else f"{label}: dropped, {_why_dropped(check)}")
+    return lines
+
+
+def _counts(matches: int, gaps: int, dropped: int) -> str:
+    return f"{matches} match{'es' if matches != 1 else ''}, {gaps} gap{'s' if gaps != 1 else ''} and {dropped} dropped"
+
+
+def draft_goal(
+    profile_text: str, job_text: str, *, matches: int, gaps: int, dropped: int, keep: str | None = None
+) -> Callable[[Any], Feedback]:
+    """A goal on a draft: ``check_draft`` keeps ``matches`` matches and ``gaps`` gaps and drops ``dropped`` points,
+    and (when given) keeps the match whose point is ``keep``.
+
+    The goal takes the learner's reply: a ``dict`` (as ``json.loads`` gives it), a JSON
+    ``str`` or a :class:`~groundlab.grounding.draft.Draft`. Its feedback says what the
+    user gets (``"the user gets 0 matches, 1 gap and 1 dropped"``), what is still
+    wrong (``"the match 'You know Java.' should be kept"``, ``"it should get 2
+    matches, 1 gap and 1 dropped"``), then :func:`point_lines`, joined by ``"; "``.
+    A reply that is not a draft, or that nothing survives, is a "not yet" that says so.
+    ``TypeError`` when a text is not a ``str``.
+    """
+    for name, value in (("profile_text", profile_text), ("job_text", job_text)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    wanted = _counts(matches, gaps, dropped)
+
+    def goal(reply: Any) -> Feedback:
+        from groundlab.grounding.draft import NoGroundedPoints, check_draft
+
+        try:
+            draft = _read(reply)
+        except TypeError as err:
+            return Feedback(False, str(err))
+        except ValueError as err:
+            return Feedback(False, f"the reply does not read as a draft: {_first_error(err)}")
+        points = "; ".join(point_lines(draft, profile_text, job_text))
+        try:
+            explanation = check_draft(draft, profile_text, job_text)
+        except NoGroundedPoints as err:
+            return Feedback(False, f"no point survives, so the user gets no explanation ({err.dropped} dropped); "
+                                   f"it should get {wanted}. {points}.")
+        got = (len(explanation.matches), len(explanation.gaps), explanation.dropped)
+        problems = []
+        if keep is not None and keep not in [p.point for p in explanation.matches]:
+            problems.append(f"the match {keep!r} should be kept")
+        if got != (matches, gaps, dropped):
+            problems.append(f"it should get {wanted}")
+        head = f"the user gets {_counts(*got)}"
+        if problems:
+            return Feedback(False, f"{head}; {'; '.join(problems)}. {points}.")
+        return Feedback(True, f"{head}. {points}.")
+
+    return goal
+
+
+def exercises(*, profile_text: str, job_text: str, job_match: Any = None, **_context: Any) -> dict[str, Exercise]:
+    """Notebook 07's exercises: ``{"repair_slip": Exercise}``.
+
+    ``profile_text`` and ``job_text`` are the texts sent to the model
+    (``build_prompt(...).profile_text`` and ``.job_text``). The learner edits the
+    ``seed_author_slip`` draft (a ``dict``, from ``json.loads``) so that the user gets
+    2 matches, 1 gap and 1 dropped point, the repaired match ``"You know Java."``
+    among them; the solution uses the notebook's ``json`` and ``job_match``. With
+    ``job_match`` (the loaded fixture), ``ValueError`` unless its slip draft is the
+    one this exercise expects.
+    """
+    if job_match is not None:
+        slip = json.loads(job_match[SLIP_DRAFT].reply)
+        if [m.get("point") for m in slip.get("matches") or []] != [SLIP_POINT]:
+            raise ValueError(f"the fixture's {SLIP_DRAFT} draft is not the one this exercise repairs")
+    return {
+        "repair_slip": Exercise(
+            "Repair the author's slip",
+            "Edit my_reply so that the user gets 2 matches, 1 gap and 1 dropped point: repair the match "
+            f"{SLIP_POINT!r} (change only its profile_quote), add one match of your own that is kept, "
+            "and add one gap that is dropped.",
+            draft_goal(profile_text, job_text, matches=2, gaps=1, dropped=1, keep=SLIP_POINT),
+            [
+                "Copy the profile quote from the profile text above; do not type it from memory.",
+                "A gap is dropped when it carries a profile quote; a new match is kept when both of its quotes "
+                "occur, normalised, in their texts.",
+            ],
+            _SOLUTION,
+        )
+    }

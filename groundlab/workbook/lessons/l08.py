@@ -1,0 +1,150 @@
+"""Notebook 08's make exercise: a privacy test whose leak check can be trusted, and that catches a real leak.
+
+The leak check searches what a fake model received, and what groundlab logged, for
+each private profile value. A substring search proves nothing for a short or empty
+value (``"Jo"`` occurs inside ``"Job"``), so the goal asks for canaries: long values
+that occur nowhere in the text the profile does not control. Standard library and
+groundlab only (the job-match flow loads pydantic inside the goal's call). Rule:
+"No Quote, No Claim"; see ``docs/architecture.md``, "Grounding" and "Exercise answers".
+"""
+
+from __future__ import annotations
+
+import logging
+from logging.handlers import BufferingHandler
+from typing import Any, Callable, Sequence
+
+from groundlab.grounding.prompt import INSTRUCTION, PRIVATE_PROFILE_FIELDS, Job, Profile, job_text
+from groundlab.workbook.exercises.exercise import Exercise, Feedback
+
+__all__ = ["CANARY_MIN_CHARS", "exercises", "leak_goal", "leaked_fields", "received_text"]
+
+CANARY_MIN_CHARS = 8
+"""A private value shorter than this many characters (code points) is too short to search for."""
+
+LOGGER = "groundlab.grounding.explain"
+"""The logger whose records the leak check searches too."""
+
+_SOLUTION = """my_profile = replace(profile, name="canary-name-7Q2X", email="canary-mail-7Q2X@example.invalid",
+                     phone="canary-phone-7Q2X", salary="canary-salary-7Q2X", resume_text="canary-resume-7Q2X",
+                     experience=profile.experience + " Write to canary-mail-7Q2X@example.invalid.")"""
+
+
+def received_text(profile: Profile, job: Job, reply: str) -> str:
+    """Everything one ``explain_match`` call exposes: the messages a fake model received, then the log lines.
+
+    ``reply`` is the fake model's canned reply; the call's own outcome (an explanation
+    or a user-safe error) does not matter here. The lines that ``LOGGER`` logs at INFO
+    and above during the call are collected and the logger is restored afterwards.
+    Returns the messages' contents and the log messages joined by ``"\\n"``.
+    ``TypeError`` for a ``profile`` or ``job`` of the wrong type.
+    """
+    from groundlab.grounding.chat import FakeChatModel
+    from groundlab.grounding.draft import NoGroundedPoints
+    from groundlab.grounding.explain import ReplyFormatError, explain_match
+
+    fake = FakeChatModel(reply)
+    logger = logging.getLogger(LOGGER)
+    handler, level = BufferingHandler(capacity=1000), logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        explain_match(profile, job, fake)
+    except (NoGroundedPoints, ReplyFormatError):
+        pass
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    messages = [m["content"] for call in fake.calls for m in call]
+    return "\n".join(messages + [record.getMessage() for record in handler.buffer])
+
+
+def leaked_fields(profile: Profile, received: str) -> list[str]:
+    """The private fields of ``profile`` whose value occurs in ``received`` (a substring search), in field order.
+
+    An empty value occurs in every text, so it is always listed: that is the search's
+    false alarm, not a leak.
+    """
+    return [name for name in PRIVATE_PROFILE_FIELDS if getattr(profile, name) in received]
+
+
+def _value_problem(name: str, value: str, background: str, min_chars: int) -> str | None:
+    """Why a hit on this private value would prove nothing, or ``None`` when it is a usable canary."""
+    if not value:
+        return f"{name} is empty, and the empty string occurs in every text"
+    if len(value) < min_chars:
+        return f"{name} {value!r} has {len(value)} characters: too short to search for (use {min_chars} or more)"
+    if value in background:
+        return f"{name} {value!r} occurs in the instruction or the job posting, so a hit there proves nothing"
+    return None
+
+
+def leak_goal(
+    job: Job, reply: str, *, wanted: Sequence[str] = ("email",), min_chars: int = CANARY_MIN_CHARS
+) -> Callable[[Any], Feedback]:
+    """A goal on a test ``Profile``: its leak check can be trusted and reports exactly the fields ``wanted``.
+
+    Trusted means that every private value is a canary: at least ``min_chars``
+    characters, and found neither in the instruction nor in the job text (which the
+    profile does not control). The check is :func:`leaked_fields` over
+    :func:`received_text` for ``job`` and the fake ``reply``. The feedback names each
+    value that is not a canary, then what the check reports against what it should
+    (``"the leak check reports name, salary; it should report email only"``); when
+    right, ``"the leak check reports email only, and every private value is a canary
+    (8 or more characters, in neither the instruction nor the job posting)."``
+    ``ValueError`` for a ``wanted`` field that is not private.
+    """
+    unknown = [name for name in wanted if name not in PRIVATE_PROFILE_FIELDS]
+    if unknown:
+        raise ValueError(f"not private profile fields: {', '.join(unknown)}; the private ones: {', '.join(PRIVATE_PROFILE_FIELDS)}")
+    wanted = [name for name in PRIVATE_PROFILE_FIELDS if name in wanted]
+    background = INSTRUCTION + "\n" + job_text(job)
+
+    def goal(profile: Any) -> Feedback:
+        if not isinstance(profile, Profile):
+            return Feedback(False, f"the answer should be a Profile, not {type(profile).__name__}")
+        problems = [
+            problem
+            for name in PRIVATE_PROFILE_FIELDS
+            if (problem := _value_problem(name, getattr(profile, name), background, min_chars)) is not None
+        ]
+        leaked = leaked_fields(profile, received_text(profile, job, reply))
+        reports = f"the leak check reports {', '.join(leaked) or 'nothing'}"
+        if leaked != wanted:
+            problems.append(f"{reports}; it should report {', '.join(wanted) or 'nothing'} only")
+            if not set(wanted) & set(leaked):
+                problems.append(f"type the {', '.join(wanted)} value into an allowed field too, such as experience")
+        if problems:
+            return Feedback(False, "; ".join(problems) + ".")
+        return Feedback(
+            True,
+            f"{reports} only, and every private value is a canary "
+            f"({min_chars} or more characters, in neither the instruction nor the job posting).",
+        )
+
+    return goal
+
+
+def exercises(*, job_match: Any, **_context: Any) -> dict[str, Exercise]:
+    """Notebook 08's exercises: ``{"leak_test": Exercise}``.
+
+    ``job_match`` is the loaded fixture (:func:`groundlab.grounding.jobmatch.load_job_match`):
+    its job and its ``seed_example`` reply drive the fake model. The learner builds
+    ``my_profile`` whose leak check reports the e-mail address only; the solution uses
+    the notebook's ``replace`` (from ``dataclasses``) and ``profile``.
+    """
+    return {
+        "leak_test": Exercise(
+            "A leak test you can trust",
+            f"Build my_profile: every private field a canary of {CANARY_MIN_CHARS} or more characters that occurs "
+            "in neither the instruction nor the job posting, and the e-mail address also typed into an allowed "
+            "field. The leak check should then report email, and nothing else.",
+            leak_goal(job_match.job, job_match["seed_example"].reply),
+            [
+                "Short and empty values cause the false alarms: give every private field a long, made-up value "
+                "that no prompt would contain by chance.",
+                "Then append the same e-mail address to experience, an allowed field, so that it really is sent.",
+            ],
+            _SOLUTION,
+        )
+    }

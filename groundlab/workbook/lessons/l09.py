@@ -1,0 +1,122 @@
+"""Notebook 09's modify exercise: edit the trusted registry until the contract accepts a wrong value.
+
+The contract checks an answer against the registry it is given and never asks whether
+that registry is right. The goal takes the learner's registry and runs the contract on
+a fixed answer. Standard library and groundlab only. See ``docs/architecture.md``,
+"The closed configuration contract" and "Exercise answers".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable, Iterable
+
+from groundlab.core.contract import Status, verify_answer
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.core.trace import decided_row
+
+__all__ = ["exercises", "flipped_answer", "registry_goal"]
+
+CASE = "complete"
+"""The study case whose answer is flipped: its two claims, both from ``prod-v2``."""
+
+DOCUMENT = "prod-v2"
+"""The one document the learner may change."""
+
+_SOLUTION = """prod = study.sources["prod-v2"]
+edited = replace(prod, facts={**prod.facts, "retry_enabled": "true"},
+                 text=prod.text.replace("retry_enabled=false", "retry_enabled=true"))
+my_registry = Registry([edited if s.id == "prod-v2" else s for s in study.sources])"""
+
+
+def flipped_answer(raw: str, field: str, old: str, new: str) -> str:
+    """``raw`` (an answer text that is JSON with a ``claims`` list) with ``field``'s claim saying ``new`` instead of ``old``.
+
+    Both the claim's ``value`` and its ``quote`` (``field=old`` becomes ``field=new``)
+    change; the text is re-serialised with ``json.dumps``. ``ValueError`` when no claim
+    of ``field`` has the value ``old``.
+    """
+    answer = json.loads(raw)
+    changed = 0
+    for claim in answer["claims"]:
+        if claim.get("field") == field and claim.get("value") == old:
+            claim["value"], claim["quote"] = new, claim["quote"].replace(f"{field}={old}", f"{field}={new}")
+            changed += 1
+    if not changed:
+        raise ValueError(f"no claim of {field!r} says {old!r}")
+    return json.dumps(answer)
+
+
+def _state(source: Source) -> tuple:
+    return (source.service, source.environment, source.revision, dict(source.facts), source.text)
+
+
+def registry_goal(
+    raw: str, request: Request, original: Registry | Iterable[Source], *, document: str = DOCUMENT
+) -> Callable[[Any], Feedback]:
+    """A goal on a registry: it differs from ``original`` in ``document`` only, and the contract accepts ``raw``.
+
+    The goal takes the learner's :class:`~groundlab.core.registry.Registry` (or any
+    iterable of :class:`~groundlab.core.registry.Source`). Its feedback names the first
+    thing still wrong: not a registry; a document added, missing or changed besides
+    ``document`` (``"keep dev-v2 as it is"``); then the contract's status and the
+    deciding check's sentence (``"the contract should say ACCEPT, but it says
+    NO_CITATION (claim 1 citation: FAILED: ...)"``). When right: ``"the contract says
+    ACCEPT and accepts read_timeout_ms=5000, retry_enabled=true."``. ``ValueError`` for
+    wrong trusted input.
+    """
+    before = Registry.of(original)
+    before.check_request(request)
+    if document not in before:
+        raise ValueError(f"the registry has no document {document!r}")
+
+    def goal(registry: Any) -> Feedback:
+        try:
+            after = Registry.of(registry)
+        except (TypeError, ValueError) as err:
+            return Feedback(False, f"the answer should be a Registry of Source objects ({err}).")
+        missing = [s.id for s in before if s.id not in after]
+        added = [s.id for s in after if s.id not in before]
+        if missing or added:
+            parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"added {', '.join(added)}"] if added else [])
+            return Feedback(False, f"keep the same documents as the study's registry ({'; '.join(parts)}).")
+        changed = [s.id for s in before if s.id != document and _state(s) != _state(after[s.id])]
+        if changed:
+            return Feedback(False, f"change {document} only: keep {', '.join(changed)} as it is.")
+        verdict = verify_answer(raw, request, after)
+        row = decided_row(verdict, request, after)
+        if verdict.status is not Status.ACCEPT:
+            why = "every check passed" if row is None else row.line
+            return Feedback(False, f"the contract should say ACCEPT, but it says {verdict.status} ({why}).")
+        accepted = ", ".join(f"{k}={v}" for k, v in verdict.accepted.items())
+        return Feedback(True, f"the contract says ACCEPT and accepts {accepted}.")
+
+    return goal
+
+
+def exercises(*, study: Any, **_context: Any) -> dict[str, Exercise]:
+    """Notebook 09's exercises: ``{"accept_true": Exercise}``.
+
+    ``study`` is the frozen 22-case study (:class:`~groundlab.study.cases.CaseSet`). The
+    answer is its ``complete`` case with ``retry_enabled`` flipped to ``"true"`` (value
+    and quote); the learner edits ``prod-v2`` only until the contract accepts it. The
+    solution uses the notebook's ``study``, ``replace`` (from ``dataclasses``) and
+    ``Registry``. ``KeyError`` when the study lacks the case.
+    """
+    case = study[CASE]
+    raw = flipped_answer(case.raw, "retry_enabled", "false", "true")
+    return {
+        "accept_true": Exercise(
+            "A registry that accepts a wrong value",
+            f"Edit {DOCUMENT} in a copy of the study's registry (my_registry) so that the contract accepts the "
+            f"{CASE} answer with retry_enabled true in its value and its quote: {raw}",
+            registry_goal(raw, case.request, study.sources),
+            [
+                "The citation check looks for the quote in the document's text; the value check compares the "
+                "value with the document's facts.",
+                "Change the retry_enabled line of prod-v2's text as well as its fact: replace(prod, facts=..., text=...).",
+            ],
+            _SOLUTION,
+        )
+    }

@@ -1,0 +1,225 @@
+"""Notebook 12's capstone exercises: the learner's request, labels and explanations.
+
+The domain and the learner's studies are :mod:`groundlab.workbook.lessons.capstone`.
+:func:`exercises` checks the request, the labels (complete and valid, never right or wrong),
+the deciding check of every disagreement and a thirteenth answer. Standard library only
+(``docs/architecture.md``, "Exercise answers").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from groundlab.core.contract import CHECKS, Status, verify_answer
+from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.exercises.goals import request_problem, verdict_goal
+from groundlab.workbook.lessons.capstone import STATUS_NAMES, Capstone, load_capstone
+from groundlab.core.trace import TraceRow, decided_row
+
+__all__ = ["disagreements", "exercises", "explain_goal", "labels_goal", "request_goal"]
+
+
+# ------------------------------------------------------------------ goals
+
+
+def request_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
+    """A goal on a :class:`~groundlab.core.registry.Request`: valid for the registry, with the scope,
+    fields and supplied documents that the task describes (fields and documents in any order)."""
+    want, registry = capstone.request, capstone.sources
+
+    def goal(answer: Any) -> Feedback:
+        refused = request_problem(answer, registry)
+        if refused is not None:
+            return refused
+        problems = []
+        for name in ("service", "environment", "revision"):
+            if getattr(answer, name) != getattr(want, name):
+                known = ", ".join(sorted({getattr(s, name) for s in registry}))
+                problems.append(f"{name} {getattr(answer, name)!r} is not the one the task asks for (the registry's: {known})")
+        for name, extra, short in (
+            ("fields", "the task does not ask for the field(s) {}", "the task asks for {} fields, and your request has {} of them"),
+            ("supplied", "the model was not given {}", "the model was given {} documents, and your request supplies {} of them"),
+        ):
+            got, wanted = set(getattr(answer, name)), set(getattr(want, name))
+            if got - wanted:
+                problems.append(extra.format(", ".join(sorted(got - wanted))))
+            if wanted - got:
+                problems.append(short.format(len(wanted), len(wanted & got)))
+        if problems:
+            return Feedback(False, "; ".join(problems) + ".")
+        return Feedback(True, f"{want.service} / {want.environment} / {want.revision}, fields {', '.join(answer.fields)}, with "
+                              f"the {len(want.supplied)} documents the model was given (the order does not matter to the contract).")
+
+    return goal
+
+
+def labels_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
+    """A goal on the labels (answer id -> status name): every answer exactly once, each with a status.
+
+    It never says whether a label is right: the study does."""
+    ids = tuple(capstone.answers)
+
+    def goal(labels: Any) -> Feedback:
+        if not isinstance(labels, Mapping):
+            return Feedback(False, f"the labels should be a dict of answer id -> status name, not {type(labels).__name__}")
+        problems = []
+        unknown = [key for key in labels if key not in capstone.answers]
+        if unknown:
+            problems.append(f"not an answer: {', '.join(map(repr, unknown))}")
+        absent = [i for i in ids if i not in labels]
+        if absent:
+            problems.append(f"no label for {', '.join(absent)}")
+        unset = [i for i in ids if i in labels and labels[i] is None]
+        if unset:
+            problems.append(f"{len(unset)} answer(s) still have no status: {', '.join(unset)}")
+        odd = [f"{i}: {labels[i]!r}" for i in ids if labels.get(i) is not None and not (isinstance(labels[i], str) and labels[i] in STATUS_NAMES)]
+        if odd:
+            problems.append(f"not a status name ({', '.join(odd)}); the statuses: {', '.join(STATUS_NAMES)}")
+        if problems:
+            return Feedback(False, "; ".join(problems) + ".")
+        kinds = len({str(labels[i]) for i in ids})
+        return Feedback(True, f"all {len(ids)} answers labelled, with {kinds} different statuses. Whether they are right is for the study to say.")
+
+    return goal
+
+
+def disagreements(capstone: Capstone) -> dict[str, TraceRow | None]:
+    """``{id: deciding row}`` for each answer of :attr:`Capstone.last_study` whose label is not the
+    contract's status; the row is ``None`` for an answer the contract accepts. ``{}`` before any study."""
+    if capstone.last_study is None:
+        return {}
+    request, labels = capstone.last_study
+    found = {}
+    for i, label in labels.items():
+        verdict = verify_answer(capstone.answers[i], request, capstone.sources)
+        if verdict.status is not label:
+            found[i] = decided_row(verdict, request, capstone.sources)
+    return found
+
+
+def explain_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
+    """A goal on the explanations (answer id -> check name): one for each disagreement of the latest
+    study, naming the check its trace decided at (``None`` or ``"none"`` for an accepted answer)."""
+
+    def goal(reasons: Any) -> Feedback:
+        if capstone.last_study is None:
+            return Feedback(False, "run your labels as a study first (the cell with cap.new_study).")
+        if not isinstance(reasons, Mapping):
+            return Feedback(False, f"the explanations should be a dict of answer id -> check name, not {type(reasons).__name__}")
+        wanted = disagreements(capstone)
+        head = f"your study ran {len(capstone.last_study[1])} of {len(capstone.answers)} answers, with {len(wanted)} disagreement(s)"
+        problems = []
+        for i, got in reasons.items():
+            if i not in capstone.answers:
+                problems.append(f"{i!r} is not an answer")
+            elif i not in wanted:
+                problems.append(f"{i}: your label and the library agree there (or it was not in your study): nothing to explain")
+            elif got is not None and got != "none" and got not in CHECKS:
+                problems.append(f"{i}: {got!r} is not a check; the checks: {', '.join(CHECKS)}")
+            elif (None if got in (None, "none") else got) != (None if wanted[i] is None else wanted[i].check):
+                problems.append(f"{i}: {got!r} is not the check that decided it; read its trace")
+        missing = [i for i in wanted if i not in reasons]
+        if missing:
+            problems.append(f"no explanation yet for {', '.join(missing)}")
+        if problems:
+            return Feedback(False, f"{head}; " + "; ".join(problems) + ".")
+        said = [f"{i} at {'no check (accepted)' if row is None else row.where + ' ' + row.check}" for i, row in wanted.items()]
+        return Feedback(True, f"{head}, each explained" + (": " + ", ".join(said) if said else "") + ".")
+
+    return goal
+
+
+# ------------------------------------------------------------------ exercises
+
+
+class _ComputedSolution(Exercise):
+    """An :class:`Exercise` whose solution ``make()`` computes when it is asked for (never stored)."""
+
+    def __init__(self, make: Callable[[], str], title: str, task: str, goal: Callable[[Any], Feedback], hints: list[str]) -> None:
+        super().__init__(title, task, goal, hints, "")
+        self._make = make
+
+    def solution(self) -> str:
+        self.solution_shown = True
+        return self._make()
+
+
+def _solution_request(capstone: Capstone) -> str:
+    r = capstone.request
+    return (
+        "from groundlab import Request\n\n"
+        f"my_request = Request(service={r.service!r}, environment={r.environment!r}, revision={r.revision!r},\n"
+        f"                     fields={r.fields!r},\n"
+        f"                     supplied={r.supplied!r})\n"
+    ).replace("'", '"')
+
+
+def _solution_labels(capstone: Capstone) -> str:
+    pairs = [f'"{i}": "{verify_answer(raw, capstone.request, capstone.sources).status}"' for i, raw in capstone.answers.items()]
+    rows = ["    " + ", ".join(pairs[n:n + 3]) + "," for n in range(0, len(pairs), 3)]
+    return "# the contract's own statuses for the task's request, computed by the library\nmy_labels = {\n" + "\n".join(rows) + "\n}\n"
+
+
+_SOLUTION_EXPLAIN = '''from groundlab import decided_row, load_case_set, verify_answer
+
+mine = load_case_set(study.case_file)  # your labels, as the study ran them
+my_reasons = {}
+for case in mine:
+    verdict = verify_answer(case.raw, case.request, mine.sources)
+    if verdict.status != case.expected:
+        row = decided_row(verdict, case.request, mine.sources)  # the trace's deciding row, None when all passed
+        my_reasons[case.id] = row.check if row else None
+'''
+
+_SOLUTION_THIRTEENTH = '''my_answer = """{"claims": [
+  {"field": "weekdays", "value": "10:00-18:00", "doc": "riv-summer-2025", "quote": "weekdays=10:00-18:00"},
+  {"field": "saturday", "value": "10:00-13:00", "doc": "riv-summer-2025", "quote": "Saturdays until 13:00."}
+]}"""
+'''
+
+
+def exercises(capstone: Capstone | None = None, **_context: Any) -> dict[str, Exercise]:
+    """Notebook 12's exercises: ``request``, ``labels``, ``explain`` and ``thirteenth``, for ``capstone`` (default: loaded)."""
+    capstone = capstone if capstone is not None else load_capstone()
+    return {
+        "request": Exercise(
+            "Write the trusted request",
+            "Build my_request, a Request for the task: its scope, the fields asked for, the documents the model was given.",
+            request_goal(capstone),
+            [
+                "The registry's columns name the scope: the branch is the service, the season the environment, the timetable's year the revision.",
+                "Ask only for the fields the patron asked about, and supply exactly the documents the model was given.",
+            ],
+            _solution_request(capstone),
+        ),
+        "labels": _ComputedSolution(
+            lambda: _solution_labels(capstone),
+            "Label the dozen before anything runs",
+            "Give every answer id the status you expect the contract to give it, as a status name.",
+            labels_goal(capstone),
+            [
+                "Go in the contract's order: parse; citation, over every claim; then claim by claim duplicate, requested, scope, revision, value, supports; coverage last.",
+                "The first check that fails decides. Compare every character of a value and of a quote with the document.",
+            ],
+        ),
+        "explain": Exercise(
+            "Explain every disagreement",
+            "For each answer where your label and the library disagree, name the check its trace decided at.",
+            explain_goal(capstone),
+            [
+                "The run's DISAGREES lines name the answers; in each trace table, the deciding check is the row marked FAILED.",
+                "Write the check as the trace spells it (parse, citation, duplicate, requested, scope, revision, value, supports, coverage); None for an answer the contract accepts.",
+            ],
+            _SOLUTION_EXPLAIN,
+        ),
+        "thirteenth": Exercise(
+            "Make a thirteenth answer",
+            "Write an answer that the citation-only check accepts and the contract refuses at claim 1's supports check.",
+            verdict_goal(capstone.request, capstone.sources, Status.QUOTE_NOT_SUPPORTING, citation_only_ok=True, claim=1, check="supports"),
+            [
+                "Keep claim 0 as it is. In claim 1, keep the field, the value and the document.",
+                "Change only claim 1's quote, to other genuine text of riv-summer-2025: a line about another field, or a piece of its prose.",
+            ],
+            _SOLUTION_THIRTEENTH,
+        ),
+    }

@@ -1,0 +1,171 @@
+"""Charts of the study: the funnel, the reasons, the baseline's false accepts.
+
+Presentation layer (matplotlib, imported inside each function; the core never
+imports this module). Every chart:
+
+* uses the Okabe–Ito palette (:data:`groundlab.workbook.presentation.html.OKABE_ITO`) and, where two
+  series are compared, a hatch pattern too, so no meaning rests on colour alone;
+* writes its numbers on the bars (``ax.bar_label``);
+* has a title and axis labels a learner can read aloud;
+* returns the :class:`matplotlib.figure.Figure` (the notebook calls ``plt.show()``).
+
+nbval does not compare images, so a notebook must also show the numbers behind
+each chart as text: :func:`chart_numbers` returns them as DataFrames (the same
+frames :mod:`groundlab.workbook.presentation.tables` builds). See ``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from groundlab.workbook.presentation.html import OKABE_ITO
+from groundlab.core.contract import Status
+from groundlab.workbook.presentation.tables import baseline_frame, funnel_frame, reason_frame
+
+__all__ = ["baseline_chart", "chart_numbers", "funnel_chart", "reason_chart"]
+
+LAYER_COLOURS = (OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["bluish_green"])
+"""Bar colours of the funnel's three layers (strict JSON, citation-only check, full contract)."""
+ACCEPT_COLOUR = OKABE_ITO["bluish_green"]
+"""Bar colour of the ``ACCEPT`` status in :func:`reason_chart`."""
+REJECT_COLOUR = OKABE_ITO["vermillion"]
+"""Bar colour of every rejecting status in :func:`reason_chart` (hatched too)."""
+CITATION_COLOUR = OKABE_ITO["orange"]
+"""Bar colour of the citation-only check in :func:`baseline_chart` (hatched ``//``)."""
+CONTRACT_COLOUR = OKABE_ITO["blue"]
+"""Bar colour of the full contract in :func:`baseline_chart` (no hatch)."""
+_BASELINE_LAYERS = (
+    ("citation-only check", "citation_only_false_accepts", CITATION_COLOUR, "//"),
+    ("full contract", "contract_false_accepts", CONTRACT_COLOUR, ""),
+)
+
+
+def chart_numbers(result: Any) -> dict[str, Any]:
+    """The numbers behind the three charts, as DataFrames to show beside them.
+
+    Returns ``{"funnel": funnel_frame(result), "reasons": reason_frame(result),
+    "baseline": baseline_frame(result)}`` (see :mod:`groundlab.workbook.presentation.tables`).
+    """
+    return {
+        "funnel": funnel_frame(result),
+        "reasons": reason_frame(result),
+        "baseline": baseline_frame(result),
+    }
+
+
+def funnel_chart(result: Any):
+    """Bar chart: how many of the submitted answers each layer accepts.
+
+    Bars for ``strict JSON``, ``citation-only check``, ``full contract`` (weakest first),
+    each labelled ``"<accepted> of <submitted>"``. Returns the Figure.
+
+    nbval does not compare images: show ``funnel_frame(result)`` (or
+    :func:`chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = funnel_frame(result)
+    submitted = int(frame["of"].iloc[0]) if len(frame) else 0
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    bars = ax.bar(
+        list(frame["layer"]),
+        list(frame["accepted"]),
+        color=list(LAYER_COLOURS),
+        edgecolor=OKABE_ITO["black"],
+    )
+    ax.bar_label(bars, labels=[f"{n} of {submitted}" for n in frame["accepted"]], padding=3)
+    ax.set_ylim(0, max(submitted, 1) * 1.15)
+    ax.set_title(f"How many of {submitted} answers each layer accepts")
+    ax.set_xlabel("admission layer (weakest first)")
+    ax.set_ylabel("answers accepted")
+    fig.tight_layout()
+    return fig
+
+
+def reason_chart(result: Any):
+    """Horizontal bar chart: how many answers ended in each contract status.
+
+    One bar per status in Status order (top to bottom, ``ACCEPT`` last), zero counts
+    included, each labelled with its count. ``ACCEPT`` is bluish green, every
+    rejection vermillion and hatched. Returns the Figure.
+
+    nbval does not compare images: show ``reason_frame(result)`` (or
+    :func:`chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = reason_frame(result)
+    total = int(frame["count"].sum())
+    statuses = list(frame["status"])
+    fig, ax = plt.subplots(figsize=(6.4, 4.4))
+    colours = [ACCEPT_COLOUR if s == Status.ACCEPT.value else REJECT_COLOUR for s in statuses]
+    hatches = ["" if s == Status.ACCEPT.value else "//" for s in statuses]
+    bars = ax.barh(statuses, list(frame["count"]), color=colours, edgecolor=OKABE_ITO["black"])
+    for bar, hatch in zip(bars, hatches):
+        bar.set_hatch(hatch)
+    ax.bar_label(bars, padding=3)
+    ax.invert_yaxis()  # first check at the top
+    ax.set_xlim(0, max(int(frame["count"].max()) if len(frame) else 0, 1) * 1.2)
+    ax.set_title(f"Contract status of each of the {total} answers")
+    ax.set_xlabel("number of answers")
+    ax.set_ylabel("contract status (checks in order)")
+    fig.tight_layout()
+    return fig
+
+
+def baseline_chart(result: Any):
+    """Grouped horizontal bars: answers wrongly accepted, citation-only vs contract.
+
+    One row per expected (label) status other than ``ACCEPT`` that some layer
+    wrongly accepted, in Status order; in each row a bar for the citation-only check
+    (orange, hatched ``//``) and one for the full contract (blue), each labelled with
+    its count. No bar is drawn for a count of 0, and a layer that accepted no such
+    answer has no bar and no legend entry; the title gives both totals, zeros
+    included, on a second line. With no false accept at all the axes say so in words. Returns the
+    Figure.
+
+    nbval does not compare images: show ``baseline_frame(result)`` (or
+    :func:`chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    frame = baseline_frame(result)
+    layers = [
+        (name, [int(n) for n in frame[column]], colour, hatch)
+        for name, column, colour, hatch in _BASELINE_LAYERS
+    ]
+    drawn = [layer for layer in layers if any(layer[1])]
+    rows = [i for i in range(len(frame)) if any(counts[i] for _, counts, _, _ in drawn)]
+    height = 0.8 / max(len(drawn), 1)
+    fig, ax = plt.subplots(figsize=(6.4, 1.2 + 0.55 * max(len(rows), 1)))
+    for number, (name, counts, colour, hatch) in enumerate(drawn):
+        offset = (number - (len(drawn) - 1) / 2) * height
+        kept = [(position, counts[i]) for position, i in enumerate(rows) if counts[i]]
+        bars = ax.barh(
+            [position + offset for position, _ in kept],
+            [count for _, count in kept],
+            height=height,
+            color=colour,
+            edgecolor=OKABE_ITO["black"],
+            hatch=hatch,
+            label=name,
+        )
+        ax.bar_label(bars, padding=3)
+    ax.set_yticks(range(len(rows)), [str(frame["expected"].iloc[i]) for i in rows])
+    ax.invert_yaxis()
+    ax.set_xlim(0, max([n for _, counts, _, _ in layers for n in counts] + [1]) * 1.25)
+    totals = {name: sum(counts) for name, counts, _, _ in layers}
+    ax.set_title(
+        f"Answers accepted that should be rejected\n(citation-only check {totals[_BASELINE_LAYERS[0][0]]}, "
+        f"contract {totals[_BASELINE_LAYERS[1][0]]})"
+    )
+    ax.set_xlabel("wrongly accepted answers")
+    ax.set_ylabel("expected status (label)")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole numbers
+    if drawn:
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.25 if len(rows) < 4 else -0.12), ncol=2, frameon=False)
+    else:
+        ax.text(0.5, 0.5, "no answer was wrongly accepted", transform=ax.transAxes, ha="center", va="center")
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,157 @@
+"""The classroom demo's preset scenarios: the notebook-02 script and the frozen study's cases.
+
+Presentation layer, standard library only (the widget is :mod:`groundlab.workbook.presentation.classroom.demo`).
+A :class:`Preset` is a titled sequence of :class:`Step`; a step names a fixture case and,
+optionally, edits to its claims. Nothing here holds a verdict: the widget asks
+:func:`groundlab.core.contract.verify_answer` for each step's verdict when it is shown.
+No step's title or prompt names a status, so "ask the room" gives nothing away. See
+``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+from groundlab.core.claims import CLAIM_MEMBERS, parse_claims
+
+__all__ = ["CLASSROOM_SCRIPT", "Edit", "Preset", "Step", "classroom_presets", "step_answer", "step_edits"]
+
+
+class Edit(NamedTuple):
+    """One change to a case's answer: claim ``claim`` (index from 0) gets ``member`` = ``text``.
+
+    ``member`` is one of ``"field"``, ``"value"``, ``"doc"``, ``"quote"``.
+    """
+
+    claim: int
+    member: str
+    text: str
+
+
+class Step(NamedTuple):
+    """One screen of a preset.
+
+    * ``case_id`` -- the fixture case whose answer, request and sources it starts from;
+    * ``title`` -- a short name shown above the answer (names no status);
+    * ``prompt`` -- the presenter's question to the room (names no status);
+    * ``edits`` -- :class:`Edit` s applied to the case's claims (``()``: the answer verbatim);
+    * ``note`` -- shown with the verdict only (e.g. the case's description), ``""`` for none.
+    """
+
+    case_id: str
+    title: str
+    prompt: str
+    edits: tuple[Edit, ...] = ()
+    note: str = ""
+
+
+class Preset(NamedTuple):
+    """A titled sequence of :class:`Step` (at least one), offered by the case switcher."""
+
+    title: str
+    steps: tuple[Step, ...]
+
+
+_TIMEOUT = 0  # claim 0 of value-with-unit is the read_timeout_ms claim
+CLASSROOM_SCRIPT = Preset(
+    "Script (notebook 02): a timeout, six screens",
+    (
+        Step(
+            "value-with-unit",
+            "Start · the answer as the model wrote it",
+            "The timeout is written with a unit, and each quote is a real line of prod-v2. Which check decides?",
+        ),
+        Step(
+            "value-with-unit",
+            "Step 1 · the value 5s becomes 5000",
+            "The timeout value is now 5000. Which check is the last one to run now?",
+            (Edit(_TIMEOUT, "value", "5000"),),
+        ),
+        Step(
+            "value-with-unit",
+            "Step 2a · the value 5000 with a trailing space",
+            "One space after 5000. Does the contract let it through? Then read the near-miss hints.",
+            (Edit(_TIMEOUT, "value", "5000 "),),
+        ),
+        Step(
+            "value-with-unit",
+            "Step 2b · the value 5,000",
+            "A thousands separator this time. Same question; what do the near-miss hints say?",
+            (Edit(_TIMEOUT, "value", "5,000"),),
+        ),
+        Step(
+            "value-with-unit",
+            "Step 3 · 5000 again, one space after the quote",
+            "The value is 5000 again, but the timeout quote ends with a space. Which admission layer notices first?",
+            (Edit(_TIMEOUT, "value", "5000"), Edit(_TIMEOUT, "quote", "read_timeout_ms=5000 ")),
+        ),
+        Step(
+            "value-with-unit",
+            "Step 4 · the timeout from prod-v1",
+            "The timeout claim now cites prod-v1 and its real line read_timeout_ms=2000, value 2000. "
+            "Which check breaks now?",
+            (
+                Edit(_TIMEOUT, "doc", "prod-v1"),
+                Edit(_TIMEOUT, "quote", "read_timeout_ms=2000"),
+                Edit(_TIMEOUT, "value", "2000"),
+            ),
+        ),
+    ),
+)
+"""The notebook-02 "try it" script on the ``value-with-unit`` case, its start and four steps
+(step 2 in two parts), as a presenter walks through them."""
+
+_STUDY_PROMPT = "Which status will the full contract give this answer?"
+
+
+def _case_step(case: Any, number: int, total: int) -> Step:
+    note = f"{case.id}: {case.description}" if case.description else case.id
+    return Step(case.id, f"Study case {number} of {total}", _STUDY_PROMPT, (), note)
+
+
+def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
+    """The case switcher's presets for ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
+
+    First :data:`CLASSROOM_SCRIPT`, then one preset per case family (in order of first
+    appearance, titled "group 1", "group 2", ... so that no title names a fault), then every
+    case in file order. ``KeyError`` if ``case_set`` lacks
+    the script's ``value-with-unit`` case.
+    """
+    case_set["value-with-unit"]  # the script's case must exist
+    cases = tuple(case_set)
+    total = len(cases)
+    numbered = [(case, number) for number, case in enumerate(cases, start=1)]
+    families: dict[str, list[Step]] = {}
+    for case, number in numbered:
+        families.setdefault(case.family or "other", []).append(_case_step(case, number, total))
+    # groups are numbered, never named: a family's name would tell the room the answer
+    found = [
+        Preset(f"Study cases · group {number} ({len(steps)})", tuple(steps))
+        for number, steps in enumerate(families.values(), start=1)
+    ]
+    every = Preset(f"Study cases · all {total}, in file order", tuple(_case_step(c, n, total) for c, n in numbered))
+    return (CLASSROOM_SCRIPT, *found, every)
+
+
+def step_answer(step: Step, case_set: Any) -> str:
+    """The answer text of ``step``: the case's ``raw`` verbatim, or its claims with the edits applied.
+
+    Edited answers are ``json.dumps({"claims": [...]}, indent=2, ensure_ascii=False)``
+    (the claim editor's form). ``KeyError`` for an unknown case; ``ValueError`` for an
+    edit of a case whose answer does not parse, of a claim it lacks or of an unknown member.
+    """
+    case = case_set[step.case_id]
+    if not step.edits:
+        return case.raw
+    claims = [dict(claim._asdict()) for claim in parse_claims(case.raw)]
+    for edit in step.edits:
+        if edit.member not in CLAIM_MEMBERS or not 0 <= edit.claim < len(claims):
+            raise ValueError(f"cannot edit claim {edit.claim} member {edit.member!r} of case {case.id!r}")
+        claims[edit.claim][edit.member] = edit.text
+    return json.dumps({"claims": claims}, indent=2, ensure_ascii=False)
+
+
+def step_edits(step: Step) -> frozenset[tuple[int, str]]:
+    """The ``(claim, member)`` pairs that ``step`` changed, to mark them on screen."""
+    return frozenset((edit.claim, edit.member) for edit in step.edits)

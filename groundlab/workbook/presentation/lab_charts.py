@@ -1,0 +1,125 @@
+"""Charts of the checker lab: what each rung of the normalisation ladder rescues and lets through.
+
+Presentation layer (matplotlib, imported inside each function). As in
+:mod:`groundlab.workbook.presentation.charts`: Okabe–Ito colours (:data:`groundlab.workbook.presentation.html.OKABE_ITO`)
+with a hatch besides colour, the numbers written on the chart, a title and axis
+labels a learner can read aloud, and the :class:`matplotlib.figure.Figure`
+returned. nbval does not compare images, so a notebook shows the numbers too:
+:func:`lab_chart_numbers` returns them as the DataFrames of
+:mod:`groundlab.workbook.presentation.lab_tables`. The ladder is a lens, not the rule
+(``docs/architecture.md``, "Grounding").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from groundlab.lab.ladder import LadderResult
+from groundlab.workbook.presentation.html import OKABE_ITO
+from groundlab.workbook.presentation.lab_tables import ladder_first_frame, ladder_frame, ladder_kind_frame
+
+__all__ = ["LET_THROUGH_COLOUR", "RESCUED_COLOUR", "lab_chart_numbers", "ladder_chart", "ladder_kind_chart"]
+
+RESCUED_COLOUR = OKABE_ITO["bluish_green"]
+"""Colour of the faithful items a rung accepts (rescued); no hatch."""
+LET_THROUGH_COLOUR = OKABE_ITO["vermillion"]
+"""Colour of the unfaithful items a rung accepts (let through); hatched ``//``."""
+
+
+def lab_chart_numbers(result: LadderResult) -> dict[str, Any]:
+    """The numbers behind the ladder charts, as DataFrames to show beside them.
+
+    Returns ``{"ladder": ladder_frame(result), "kinds": ladder_kind_frame(result),
+    "firsts": ladder_first_frame(result)}`` (see :mod:`groundlab.workbook.presentation.lab_tables`).
+    """
+    return {
+        "ladder": ladder_frame(result),
+        "kinds": ladder_kind_frame(result),
+        "firsts": ladder_first_frame(result),
+    }
+
+
+def ladder_chart(result: LadderResult):
+    """Grouped bars, one pair per rung: faithful items rescued and unfaithful items let through.
+
+    Rescued bars are bluish green, let-through bars vermillion and hatched ``//``;
+    each bar is labelled with its count and the title gives both totals. Returns
+    the Figure.
+
+    nbval does not compare images: show ``ladder_frame(result)`` (or
+    :func:`lab_chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = ladder_frame(result)
+    rungs = list(frame["rung"])
+    rescued = [int(n) for n in frame["rescued"]]
+    let_through = [int(n) for n in frame["let_through"]]
+    faithful = int(frame["faithful"].iloc[0]) if len(frame) else 0
+    unfaithful = int(frame["unfaithful"].iloc[0]) if len(frame) else 0
+    positions = list(range(len(rungs)))
+    width = 0.4
+    fig, ax = plt.subplots(figsize=(9.6, 4.4))
+    bars_rescued = ax.bar(
+        [p - width / 2 for p in positions], rescued, width=width, color=RESCUED_COLOUR,
+        edgecolor=OKABE_ITO["black"], label=f"faithful accepted (rescued, of {faithful})",
+    )
+    bars_through = ax.bar(
+        [p + width / 2 for p in positions], let_through, width=width, color=LET_THROUGH_COLOUR,
+        edgecolor=OKABE_ITO["black"], hatch="//", label=f"unfaithful accepted (let through, of {unfaithful})",
+    )
+    ax.bar_label(bars_rescued, padding=2, fontsize=8)
+    ax.bar_label(bars_through, padding=2, fontsize=8)
+    ax.set_xticks(positions, rungs, rotation=30, ha="right")
+    ax.set_ylim(0, max(rescued + let_through + [1]) * 1.15)
+    ax.set_title(f"What each rung accepts: {faithful} faithful and {unfaithful} unfaithful quotes")
+    ax.set_xlabel("rung of the ladder (strictest first)")
+    ax.set_ylabel("quotes accepted")
+    ax.legend(loc="upper left", frameon=False)
+    fig.tight_layout()
+    return fig
+
+
+def ladder_kind_chart(result: LadderResult):
+    """A grid of kinds (rows) by rungs (columns); each cell shows how many items of the kind the rung accepts.
+
+    Every cell is written as ``"accepted/total"`` on a white label. A cell is shaded by the share
+    accepted: bluish green for faithful kinds, vermillion with a ``//`` hatch for
+    unfaithful ones (an empty cell stays white). Returns the Figure.
+
+    nbval does not compare images: show ``ladder_kind_frame(result)`` (or
+    :func:`lab_chart_numbers`) as a table beside it.
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Rectangle
+
+    frame = ladder_kind_frame(result)
+    rungs = list(result.rungs)
+    kinds = list(frame["kind"])
+    fig, ax = plt.subplots(figsize=(1.0 + 0.9 * max(len(rungs), 1), 1.0 + 0.32 * max(len(kinds), 1)))
+    for row, record in enumerate(frame.to_dict("records")):
+        faithful = record["label"] == "faithful"
+        total = int(record["items"])
+        for col, rung in enumerate(rungs):
+            accepted = int(record[rung])
+            share = accepted / total if total else 0.0
+            ax.add_patch(Rectangle(
+                (col, row), 1, 1,
+                facecolor=RESCUED_COLOUR if faithful else LET_THROUGH_COLOUR,
+                alpha=0.15 + 0.85 * share if accepted else 0.0,
+                hatch="" if faithful or not accepted else "//",
+                edgecolor=OKABE_ITO["black"], linewidth=0.3,
+            ))
+            ax.text(
+                col + 0.5, row + 0.5, f"{accepted}/{total}", ha="center", va="center", fontsize=7,
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85},
+            )
+    ax.set_xlim(0, len(rungs))
+    ax.set_ylim(len(kinds), 0)
+    ax.set_xticks([c + 0.5 for c in range(len(rungs))], rungs, rotation=30, ha="right")
+    ax.set_yticks([r + 0.5 for r in range(len(kinds))], [f"{k} ({lab})" for k, lab in zip(kinds, frame["label"])])
+    ax.set_title("Quotes of each kind that each rung accepts")
+    ax.set_xlabel("rung of the ladder (strictest first)")
+    ax.set_ylabel("kind (label)")
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,181 @@
+"""Tables of the checker lab: the normalisation ladder and the quote check as a detector of bad points.
+
+Presentation layer (imports pandas). Each ``*_frame`` function returns a plain
+:class:`pandas.DataFrame` of numbers and short strings, the numbers behind the
+charts of :mod:`groundlab.workbook.presentation.lab_charts`; each ``*_table`` wraps one in a
+:class:`~groundlab.workbook.presentation.styler.StableStyler` (:func:`groundlab.workbook.presentation.styler.styled`:
+fixed uuid ``groundlab-<name>``, stable repr, index hidden, everything escaped).
+
+``result`` arguments are :class:`groundlab.lab.ladder.LadderResult` objects;
+``confusion`` arguments are :class:`groundlab.lab.detector.ExplanationConfusion`
+objects. The ladder is a lens; the rule stays ``is_quoted`` ("No Quote, No Claim";
+``docs/architecture.md``, "Grounding").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from groundlab.lab.detector import ExplanationConfusion
+from groundlab.lab.explanations import BAD_LABELS, EXPLANATION_LABELS
+from groundlab.lab.ladder import LADDER, LadderResult
+from groundlab.workbook.presentation import html as _html
+from groundlab.workbook.presentation.styler import StableStyler
+from groundlab.workbook.presentation.styler import styled as _styled
+
+__all__ = [
+    "explanation_confusion_frame",
+    "explanation_confusion_table",
+    "explanation_decision_frame",
+    "explanation_label_frame",
+    "explanation_label_table",
+    "ladder_first_frame",
+    "ladder_first_table",
+    "ladder_frame",
+    "ladder_kind_frame",
+    "ladder_kind_table",
+    "ladder_table",
+]
+
+NEVER = "never"
+"""Cell text of :func:`ladder_first_frame` when no rung accepts the kind."""
+
+_DESCRIPTIONS = {rung.name: rung.description for rung in LADDER}
+
+
+# ------------------------------------------------------------------ the ladder
+
+
+def ladder_frame(result: LadderResult) -> pd.DataFrame:
+    """The ladder over the whole catalogue: one row per rung, strictest first.
+
+    Columns ``rung`` and ``description`` (``str``), ``rescued`` (faithful items
+    accepted), ``faithful`` (faithful items), ``let_through`` (unfaithful items
+    accepted) and ``unfaithful`` (unfaithful items), all ``int``.
+    """
+    records = [
+        {
+            "rung": c.rung,
+            "description": _DESCRIPTIONS.get(c.rung, ""),
+            "rescued": c.rescued,
+            "faithful": c.faithful,
+            "let_through": c.let_through,
+            "unfaithful": c.unfaithful,
+        }
+        for c in result.overall
+    ]
+    columns = ["rung", "description", "rescued", "faithful", "let_through", "unfaithful"]
+    return pd.DataFrame.from_records(records, columns=columns)
+
+
+def ladder_table(result: LadderResult) -> StableStyler:
+    """:func:`ladder_frame` as a styled table with the fixed uuid ``groundlab-quote-ladder``."""
+    first = result.overall[0] if result.overall else None
+    caption = "Faithful quotes rescued and unfaithful quotes let through, rung by rung"
+    if first is not None:
+        caption += f" ({first.faithful} faithful, {first.unfaithful} unfaithful items)"
+    return _styled(ladder_frame(result), "quote-ladder", caption)
+
+
+def ladder_kind_frame(result: LadderResult) -> pd.DataFrame:
+    """The ladder per kind: one row per kind, one column per rung.
+
+    Columns ``kind``, ``label`` (``faithful`` or ``unfaithful``), ``items`` (``int``),
+    then one ``int`` column per rung (its name) holding the items of that kind it
+    accepts. Kinds in catalogue order, faithful kinds first.
+    """
+    accepted = result.accepted()
+    totals = {(c.kind, c.label): c.total for c in result.per_kind}
+    records = []
+    for (kind, label), total in totals.items():
+        row: dict[str, Any] = {"kind": kind, "label": label, "items": total}
+        row.update(accepted[kind])
+        records.append(row)
+    return pd.DataFrame.from_records(records, columns=["kind", "label", "items", *result.rungs])
+
+
+def ladder_kind_table(result: LadderResult) -> StableStyler:
+    """:func:`ladder_kind_frame` as a styled table with the fixed uuid ``groundlab-quote-ladder-kinds``."""
+    return _styled(ladder_kind_frame(result), "quote-ladder-kinds", "Items of each kind that each rung accepts")
+
+
+def ladder_first_frame(result: LadderResult) -> pd.DataFrame:
+    """For each kind, the first rung that accepts some of its items and the first that accepts all.
+
+    Columns ``kind``, ``label``, ``first_some`` and ``first_all`` (``str``: a rung
+    name, or :data:`NEVER`). For a faithful kind that is where it is first rescued;
+    for an unfaithful kind, where it is first let through.
+    """
+    records = [
+        {"kind": f.kind, "label": f.label, "first_some": f.some or NEVER, "first_all": f.every or NEVER}
+        for f in result.firsts
+    ]
+    return pd.DataFrame.from_records(records, columns=["kind", "label", "first_some", "first_all"])
+
+
+def ladder_first_table(result: LadderResult) -> StableStyler:
+    """:func:`ladder_first_frame` as a styled table with the fixed uuid ``groundlab-quote-ladder-firsts``."""
+    return _styled(ladder_first_frame(result), "quote-ladder-firsts", "The first rung that accepts each kind")
+
+
+# ------------------------------------------------------------------ the explanation set
+
+
+_GOOD = "good (" + ", ".join(label for label in EXPLANATION_LABELS if label not in BAD_LABELS) + ")"
+_BAD = "bad (" + ", ".join(label for label in EXPLANATION_LABELS if label in BAD_LABELS) + ")"
+
+
+def explanation_confusion_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
+    """The quote check's confusion matrix: bad points first, then good ones.
+
+    Columns ``points`` (``str``: ``"bad (overstated, fabricated)"`` or ``"good
+    (supported, paraphrase)"``), ``dropped`` (flagged by the check), ``kept`` (shown
+    to the user) and ``total``, all ``int`` but the first.
+    """
+    rows = [
+        (_BAD, confusion.bad_dropped, confusion.bad_kept),
+        (_GOOD, confusion.good_dropped, confusion.good_kept),
+    ]
+    return pd.DataFrame.from_records(
+        [{"points": name, "dropped": d, "kept": k, "total": d + k} for name, d, k in rows],
+        columns=["points", "dropped", "kept", "total"],
+    )
+
+
+def explanation_confusion_table(confusion: ExplanationConfusion) -> StableStyler:
+    """:func:`explanation_confusion_frame` styled (uuid ``groundlab-explanation-confusion``); the caption states the findings."""
+    caption = f"{confusion.cannot_catch()} {confusion.wrongly_drops()}"
+    return _styled(explanation_confusion_frame(confusion), "explanation-confusion", caption)
+
+
+def explanation_label_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
+    """The check's decisions per label: one row per label, good labels first.
+
+    Columns ``label``, ``group`` (``"good"`` or ``"bad"``), ``points``, ``kept`` and
+    ``dropped`` (``int``).
+    """
+    records = []
+    for label, (kept, dropped) in confusion.per_label.items():
+        group = "bad" if label in BAD_LABELS else "good"
+        records.append({"label": label, "group": group, "points": kept + dropped, "kept": kept, "dropped": dropped})
+    return pd.DataFrame.from_records(records, columns=["label", "group", "points", "kept", "dropped"])
+
+
+def explanation_label_table(confusion: ExplanationConfusion) -> StableStyler:
+    """:func:`explanation_label_frame` as a styled table with the fixed uuid ``groundlab-explanation-labels``."""
+    return _styled(explanation_label_frame(confusion), "explanation-labels", confusion.catches())
+
+
+def explanation_decision_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
+    """Every point's decision, in file order; all cells ``str``.
+
+    Columns ``pair``, ``point`` (ids), ``label`` and ``decision`` (``"✓ kept"`` or
+    ``"✗ dropped"``, icon and word).
+    """
+    records = [
+        {"pair": d.pair, "point": d.point, "label": d.label, "decision": _html.mark(d.kept, "kept", "dropped")}
+        for d in confusion.decisions
+    ]
+    return pd.DataFrame.from_records(records, columns=["pair", "point", "label", "decision"])

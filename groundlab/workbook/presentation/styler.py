@@ -1,0 +1,104 @@
+"""The styled form of the workbook's tables: fixed ids, a stable repr, everything escaped.
+
+Presentation layer (imports pandas; the core never imports this module).
+:func:`styled` wraps a DataFrame in a :class:`StableStyler` with
+
+* a fixed ``uuid`` (``"groundlab-<name>"``), so the HTML ids in stored notebook
+  outputs are the same on every run. The uuid goes into ``id`` attributes and CSS
+  selectors, where HTML escaping is not enough, so a ``name`` is validated, not
+  escaped: one or more of ``A-Z a-z 0-9 _ -`` (:data:`TABLE_NAME`), else
+  :class:`TableNameError`;
+* a plain-text repr without a memory address (nbval compares ``text/plain``);
+* the index hidden, every cell and header escaped by pandas (``format(escape="html")``)
+  and the caption escaped with ``html.escape`` (``quote=True``), because ids, values
+  and quotes come from fixtures, model answers and notebook code;
+* cells that start with ``✗`` in bold, besides the icon and the word.
+
+See ``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pandas as pd
+from pandas.io.formats.style import Styler
+
+from groundlab.workbook.presentation import html as _html
+
+__all__ = ["TABLE_NAME", "StableStyler", "TableNameError", "check_table_name", "styled"]
+
+
+class StableStyler(Styler):
+    """A pandas ``Styler`` whose ``repr`` names the table instead of a memory address.
+
+    Everything else is :class:`pandas.io.formats.style.Styler`. The plain-text form
+    stored in a notebook is ``<groundlab table groundlab-study: 22 rows × 8 columns>``,
+    the same on every run.
+    """
+
+    def __repr__(self) -> str:
+        rows, cols = self.data.shape
+        return f"<groundlab table {self.uuid}: {rows} rows × {cols} columns>"
+
+
+TABLE_NAME = re.compile(r"[A-Za-z0-9_-]+")
+"""What a table ``name`` must match in full: ASCII letters, digits, ``_`` and ``-`` (e.g. ``"trace-5s"``)."""
+
+
+class TableNameError(ValueError):
+    """A table ``name`` is not one or more of ``A-Z a-z 0-9 _ -`` (:data:`TABLE_NAME`).
+
+    ``name`` is the value given (any type); ``rule`` is :data:`TABLE_NAME`'s pattern.
+    The message is rendered from them.
+    """
+
+    def __init__(self, name: Any) -> None:
+        self.name = name
+        self.rule = TABLE_NAME.pattern
+        super().__init__(
+            f"table name {name!r} is not allowed: it becomes an HTML id, so it must match "
+            f"{self.rule} (ASCII letters, digits, '_' and '-', at least one)"
+        )
+
+
+def check_table_name(name: Any) -> str:
+    """``name`` itself when it is a ``str`` matching :data:`TABLE_NAME` in full; else :class:`TableNameError`."""
+    if not isinstance(name, str) or TABLE_NAME.fullmatch(name) is None:
+        raise TableNameError(name)
+    return name
+
+
+def _bold_failures(value: Any) -> str:
+    text = str(value)
+    if text.startswith(_html.CROSS):
+        return f"font-weight: bold; color: {_html.FAIL_COLOUR};"
+    return ""
+
+
+def styled(frame: pd.DataFrame, name: str, caption: str | None = None) -> StableStyler:
+    """Wrap ``frame`` in a :class:`StableStyler` with uuid ``groundlab-<name>``.
+
+    Index hidden, cells and headers escaped, ``✗`` cells bold, and ``caption`` (plain
+    text, escaped here) as the caption when given. :class:`TableNameError` for a
+    ``name`` that :data:`TABLE_NAME` does not match in full.
+    """
+    uuid = f"groundlab-{check_table_name(name)}"
+    styler = StableStyler(frame, uuid=uuid, cell_ids=True)
+    styler.set_uuid(uuid)
+    styler.hide(axis="index")
+    styler.format(escape="html", na_rep="")
+    styler.format_index(escape="html", axis=1)
+    styler.set_table_attributes('class="groundlab-table"')
+    styler.set_table_styles(
+        [
+            {"selector": "th", "props": "text-align: left; padding: 2px 8px;"},
+            {"selector": "td", "props": "text-align: left; padding: 2px 8px;"},
+        ]
+    )
+    mapper = getattr(styler, "map", None) or styler.applymap  # pandas < 2.1 has only applymap
+    mapper(_bold_failures)
+    if caption:
+        styler.set_caption(_html.esc(caption))
+    return styler

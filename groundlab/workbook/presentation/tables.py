@@ -1,0 +1,360 @@
+"""Tables of the workbook: the study, its funnel, its reasons, a verdict's trace, hints.
+
+Presentation layer (imports pandas; the core never imports this module). Each
+``*_frame`` function returns a plain :class:`pandas.DataFrame` of numbers and short
+strings, so a notebook can show the numbers behind every chart as text. Each
+``*_table`` function returns a :class:`~groundlab.workbook.presentation.styler.StableStyler` (a pandas
+``Styler``) made by :func:`groundlab.workbook.presentation.styler.styled`: a fixed uuid
+``"groundlab-<name>"`` (a ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME`,
+else :class:`~groundlab.workbook.presentation.styler.TableNameError`), a stable plain-text repr, the
+index hidden, every cell, header and caption escaped, and pass / fail shown by an
+icon and a word (``✓ accepts`` / ``✗ rejects``), never colour alone.
+
+``result`` arguments are :class:`groundlab.study.run.StudyResult` objects or anything
+with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
+``actual``, ``code``, ``strict_json_ok``, ``citation_only_ok``, ``accepted``,
+``agrees``, and optionally ``expected_code``) and ``.counts`` (a mapping with
+``submitted``, ``strict_json``, ``citation_only``, ``full_contract``,
+``citation_false_accepts``, ``disagreements``). See ``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Sequence
+
+import pandas as pd
+
+from groundlab.workbook.presentation import html as _html
+from groundlab.core.baselines import LAYERS
+from groundlab.core.contract import Status, Verdict
+from groundlab.core.registry import Registry, Request, Source
+from groundlab.workbook.presentation.styler import StableStyler
+from groundlab.workbook.presentation.styler import styled as _styled
+from groundlab.core.trace import trace_rows
+
+__all__ = [
+    "StableStyler",
+    "baseline_frame",
+    "baseline_table",
+    "funnel_frame",
+    "funnel_table",
+    "explanation_frame",
+    "explanation_table",
+    "hints_frame",
+    "hints_table",
+    "parse_frame",
+    "parse_table",
+    "registry_frame",
+    "registry_table",
+    "reason_frame",
+    "reason_table",
+    "study_frame",
+    "study_table",
+    "trace_frame",
+    "trace_table",
+]
+
+ACCEPTS = _html.mark(True, "accepts")
+"""Cell text of a layer that accepted an answer: ``"✓ accepts"``."""
+REJECTS = _html.mark(False, no="rejects")
+"""Cell text of a layer that rejected an answer: ``"✗ rejects"``."""
+AGREES = _html.mark(True, "yes")
+"""Cell text of a row whose outcome equals its label: ``"✓ yes"``."""
+DISAGREES = _html.mark(False, no="NO")
+"""Cell text of a row whose outcome differs from its label: ``"✗ NO"``."""
+
+
+def _status_with_code(status: Any, code: str | None) -> str:
+    return f"{status} ({code})" if code else str(status)
+
+
+# ------------------------------------------------------------------ the study
+
+
+def study_frame(result: Any) -> pd.DataFrame:
+    """The study, one row per case in fixture order; all cells ``str``.
+
+    Columns ``id``, ``family``, ``expected``, ``actual`` (``"INVALID_JSON (not_json)"``
+    carries the parse code), ``strict JSON``, ``citation-only check``, ``full contract`` (each
+    ``"✓ accepts"`` or ``"✗ rejects"``) and ``agrees`` (``"✓ yes"`` or ``"✗ NO"``).
+    """
+    records = []
+    for row in result.rows:
+        records.append(
+            {
+                "id": str(row.id),
+                "family": str(row.family),
+                "expected": _status_with_code(row.expected, getattr(row, "expected_code", None)),
+                "actual": _status_with_code(row.actual, row.code),
+                "strict JSON": ACCEPTS if row.strict_json_ok else REJECTS,
+                "citation-only check": ACCEPTS if row.citation_only_ok else REJECTS,
+                "full contract": ACCEPTS if str(row.actual) == Status.ACCEPT.value else REJECTS,
+                "agrees": AGREES if row.agrees else DISAGREES,
+            }
+        )
+    columns = ["id", "family", "expected", "actual", "strict JSON", "citation-only check", "full contract", "agrees"]
+    return pd.DataFrame.from_records(records, columns=columns)
+
+
+def study_table(result: Any) -> StableStyler:
+    """:func:`study_frame` as a styled, escaped table with the fixed uuid ``groundlab-study``."""
+    counts = result.counts
+    caption = (
+        f"{counts['submitted']} answers: strict JSON accepts {counts['strict_json']}, "
+        f"the citation-only check accepts {counts['citation_only']}, the full contract accepts "
+        f"{counts['full_contract']}"
+    )
+    return _styled(study_frame(result), "study", caption)
+
+
+def funnel_frame(result: Any) -> pd.DataFrame:
+    """The study's funnel: one row per admission layer, weakest first.
+
+    Columns ``layer`` (``strict JSON``, ``citation-only check``, ``full contract``), ``accepted``
+    and ``of`` (``int``, answers submitted). For the frozen study: 17, 13, 3 of 22.
+    """
+    counts = result.counts
+    accepted = [counts["strict_json"], counts["citation_only"], counts["full_contract"]]
+    return pd.DataFrame(
+        {"layer": list(LAYERS), "accepted": accepted, "of": [counts["submitted"]] * len(LAYERS)}
+    )
+
+
+def funnel_table(result: Any) -> StableStyler:
+    """:func:`funnel_frame` as a styled table with the fixed uuid ``groundlab-funnel``."""
+    return _styled(funnel_frame(result), "funnel", "Answers each admission layer accepts")
+
+
+def reason_frame(result: Any) -> pd.DataFrame:
+    """How many cases ended in each contract status, zero counts included.
+
+    Columns ``status`` (``str``) and ``count`` (``int``), one row per
+    :class:`~groundlab.core.contract.Status` in check order, ``ACCEPT`` last.
+    """
+    tally = {status.value: 0 for status in Status}
+    for row in result.rows:
+        tally[str(row.actual)] += 1
+    return pd.DataFrame({"status": list(tally), "count": list(tally.values())})
+
+
+def reason_table(result: Any) -> StableStyler:
+    """:func:`reason_frame` as a styled table with the fixed uuid ``groundlab-reasons``."""
+    return _styled(reason_frame(result), "reasons", "Contract status of every answer")
+
+
+def baseline_frame(result: Any) -> pd.DataFrame:
+    """False accepts of the citation-only check and of the contract, per label.
+
+    One row per expected status other than ``ACCEPT`` that occurs in ``result``, in
+    Status order. Columns: ``expected`` (str), ``cases`` (int, answers with that
+    label), ``citation_only_false_accepts`` (int, of those the citation-only check
+    accepted), ``contract_false_accepts`` (int, of those the contract accepted).
+    For the frozen study the first column sums to 10 and the second to 0.
+    """
+    groups: dict[str, list[int]] = {}
+    for status in Status:
+        if status is Status.ACCEPT:
+            continue
+        groups[status.value] = [0, 0, 0]
+    for row in result.rows:
+        key = str(row.expected)
+        if key not in groups:
+            continue
+        groups[key][0] += 1
+        groups[key][1] += bool(row.citation_only_ok)
+        groups[key][2] += str(row.actual) == Status.ACCEPT.value
+    kept = [(k, v) for k, v in groups.items() if v[0]]
+    return pd.DataFrame(
+        {
+            "expected": [k for k, _ in kept],
+            "cases": [v[0] for _, v in kept],
+            "citation_only_false_accepts": [v[1] for _, v in kept],
+            "contract_false_accepts": [v[2] for _, v in kept],
+        }
+    )
+
+
+def baseline_table(result: Any) -> StableStyler:
+    """:func:`baseline_frame` as a styled table with the fixed uuid ``groundlab-baseline``."""
+    return _styled(
+        baseline_frame(result), "baseline", "Answers that should be rejected but were accepted"
+    )
+
+
+# ------------------------------------------------------------------ one verdict
+
+
+def trace_frame(
+    verdict: Verdict, request: Request, sources: Registry | Iterable[Source]
+) -> pd.DataFrame:
+    """The trace of ``verdict``: one row per :func:`groundlab.core.trace.trace_rows` row, in order.
+
+    Columns ``claim`` (``"claim 0"``, or ``"answer"`` for answer-level checks), ``check``
+    (``str``), ``passed`` (``bool``) and ``sentence``. The sentence quotes answer text;
+    the DataFrame's own HTML escapes it.
+    """
+    records = [
+        {"claim": row.where, "check": row.check, "passed": row.passed, "sentence": row.sentence}
+        for row in trace_rows(verdict, request, sources)
+    ]
+    return pd.DataFrame.from_records(records, columns=["claim", "check", "passed", "sentence"])
+
+
+def trace_table(
+    verdict: Verdict, request: Request, sources: Registry | Iterable[Source], name: str = "trace"
+) -> StableStyler:
+    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``), ``✓ passed`` / ``✗ FAILED``.
+
+    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
+    """
+    frame = trace_frame(verdict, request, sources)
+    frame["passed"] = [_html.mark(bool(p)) for p in frame["passed"]]
+    return _styled(frame, name, f"Checks that ran: contract status {verdict.status}")
+
+
+def _codepoints_text(codepoints: Any) -> str:
+    if not codepoints:
+        return ""
+    parts = []
+    for item in codepoints:
+        if isinstance(item, int):
+            parts.append(f"U+{item:04X}")
+        else:
+            parts.append(str(item))
+    return ", ".join(parts)
+
+
+def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
+    """Near-miss hints (:class:`groundlab.hints.Hint`) as a table, one row each; all cells ``str``.
+
+    Columns ``claim`` (``"claim 0"``, or ``"answer"`` when the hint is not about one
+    claim), ``check``, ``kind``, ``message`` and ``codepoints`` (``"U+200B, U+00A0"``:
+    ints as ``U+XXXX``, other items with ``str``; empty when none).
+    """
+    records = []
+    for hint in hints:
+        claim = getattr(hint, "claim", None)
+        records.append(
+            {
+                "claim": "answer" if claim is None else f"claim {claim}",
+                "check": str(getattr(hint, "check", "") or ""),
+                "kind": str(hint.kind),
+                "message": str(hint.message),
+                "codepoints": _codepoints_text(getattr(hint, "codepoints", ())),
+            }
+        )
+    return pd.DataFrame.from_records(records, columns=["claim", "check", "kind", "message", "codepoints"])
+
+
+def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
+    """:func:`hints_frame` as a styled, escaped table (uuid ``groundlab-<name>``: one ``name`` per table).
+
+    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
+    """
+    return _styled(hints_frame(hints), name, "Near misses (explained, never turned into a pass)")
+
+
+# ------------------------------------------------------------------ inputs and results
+
+
+def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
+    """The trusted registry, one row per source in order; all cells ``str``.
+
+    Columns ``id``, ``service``, ``environment``, ``revision``, then one per fact name
+    in first-seen order (empty where a source has no such fact).
+    """
+    items = list(sources)
+    facts: list[str] = []
+    for source in items:
+        facts += [name for name in source.facts if name not in facts]
+    records = [
+        {
+            "id": source.id,
+            "service": source.service,
+            "environment": source.environment,
+            "revision": source.revision,
+            **{name: source.facts.get(name, "") for name in facts},
+        }
+        for source in items
+    ]
+    return pd.DataFrame.from_records(records, columns=["id", "service", "environment", "revision", *facts])
+
+
+def registry_table(sources: Registry | Iterable[Source], name: str = "registry") -> StableStyler:
+    """:func:`registry_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
+
+    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
+    """
+    return _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
+
+
+def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
+    """What :func:`groundlab.core.claims.parse_claims` says about each ``(label, raw answer)`` pair.
+
+    Columns (all ``str``) ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"``
+    or ``"refused"``), ``code``, ``where`` (``"line 1, column 25"`` or ``""``), ``path``
+    (``"claims[0].value"`` or ``""``) and ``message``.
+    """
+    from groundlab.core.claims import ClaimsSyntaxError, format_path, parse_claims
+
+    records = []
+    for label, raw in answers:
+        try:
+            claims = parse_claims(raw)
+        except ClaimsSyntaxError as err:
+            where = f"line {err.line}, column {err.column}" if err.line is not None else ""
+            path = format_path(err.path) if err.path else ""
+            records.append({"answer": label, "outcome": "refused", "code": err.code,
+                            "where": where, "path": path, "message": err.message})
+        else:
+            records.append({"answer": label, "outcome": f"parses: {len(claims)} claim(s)", "code": "",
+                            "where": "", "path": "", "message": ""})
+    return pd.DataFrame.from_records(records, columns=["answer", "outcome", "code", "where", "path", "message"])
+
+
+def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> StableStyler:
+    """:func:`parse_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
+
+    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
+    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
+    """
+    return _styled(parse_frame(answers), name, "What the strict parser says")
+
+
+def explanation_frame(explanation: Any) -> pd.DataFrame:
+    """The points of a :class:`~groundlab.grounding.draft.Explanation` or :class:`~groundlab.grounding.draft.Draft`.
+
+    An explanation holds what was kept, a draft what the model wrote. Columns
+    ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote``, ``job_quote``; a
+    draft's null item is one row reading ``"(null item)"``, a null member an empty
+    cell. The dropped count and the notice are on the explanation itself.
+    """
+    records = []
+    for kind, points in (("match", explanation.matches), ("gap", explanation.gaps)):
+        for p in points or ():
+            if p is None:
+                records.append({"kind": kind, "point": "(null item)", "profile_quote": "", "job_quote": ""})
+                continue
+            records.append(
+                {
+                    "kind": kind,
+                    "point": p.point or "",
+                    "profile_quote": p.profile_quote or "",
+                    "job_quote": p.job_quote or "",
+                }
+            )
+    return pd.DataFrame.from_records(records, columns=["kind", "point", "profile_quote", "job_quote"])
+
+
+def explanation_table(explanation: Any, name: str = "explanation") -> StableStyler:
+    """:func:`explanation_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
+
+    The caption is the notice the user sees and the dropped count. ``name`` must match
+    :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full, else
+    :class:`~groundlab.workbook.presentation.styler.TableNameError`.
+    """
+    caption = f"{explanation.notice} (dropped: {explanation.dropped})"
+    return _styled(explanation_frame(explanation), name, caption)

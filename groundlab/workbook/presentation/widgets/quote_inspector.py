@@ -1,0 +1,141 @@
+"""The quote inspector: check one quote against one source the way "No Quote, No Claim" does.
+
+Presentation layer (ipywidgets). The rule is :mod:`groundlab.grounding.rule` (the
+job-match article, "No Quote, No Claim"); the verbatim check is the configuration
+contract's citation check ("a real citation can still support a wrong answer").
+See ``docs/architecture.md``, "Layers".
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote
+from groundlab.hints import closest_window, quote_hints
+from groundlab.workbook.presentation import html as _html
+from groundlab.workbook.presentation.verdict_html import hints_html
+from groundlab.workbook.presentation.widgets.base import PlainRepr, tag
+
+__all__ = ["QuoteInspector"]
+
+
+SHOWN_SOURCE_CHARS = 2000
+"""Most characters of the normalised source the inspector shows (a 1 MB source is cut, and says so)."""
+
+
+def _shown_source(norm_source: str) -> str:
+    if len(norm_source) <= SHOWN_SOURCE_CHARS:
+        return repr(norm_source)
+    rest = len(norm_source) - SHOWN_SOURCE_CHARS
+    return f"{norm_source[:SHOWN_SOURCE_CHARS]!r} … ({rest} more characters not shown)"
+
+
+class QuoteInspector(PlainRepr, widgets.VBox):
+    """Check one quote against one source the way "No Quote, No Claim" does, on every edit.
+
+    ``QuoteInspector(quote="", source="")`` shows a ``Text`` for the quote
+    (:attr:`quote_input`) and a ``Textarea`` for the source (:attr:`source_input`);
+    on every edit :attr:`result` (``HTML``) shows both normal forms
+    (:func:`groundlab.grounding.rule.normalize_quote`, rendered with ``repr`` so invisible
+    characters show as escapes), whether the quote is found after normalising
+    (:func:`groundlab.grounding.rule.is_quoted`), whether it is a verbatim substring (the
+    contract's citation check), the hints (:func:`groundlab.hints.quote_hints`) and,
+    when the quote is not verbatim, the closest window of the source aligned with
+    it in a ``<pre>``. Everything shown is escaped.
+
+    The hints explain the first check that fails: when the quote is not found after
+    normalising, :func:`~groundlab.hints.quote_hints` with ``normalized=True``; when
+    it is found but not verbatim, the verbatim hints (why the configuration
+    contract's citation check would still refuse it); none when it is verbatim.
+
+    After each edit: :attr:`found` and :attr:`verbatim` (``bool``), :attr:`hints`
+    (tuple of :class:`~groundlab.hints.Hint`), :attr:`window`
+    (:class:`~groundlab.hints.Window` or ``None`` when the quote is verbatim or
+    either input is empty). ``TypeError`` for a non-``str`` argument.
+    """
+
+    def __init__(self, quote: str = "", source: str = "") -> None:
+        super().__init__()
+        if not isinstance(quote, str) or not isinstance(source, str):
+            raise TypeError("quote and source must be str")
+        self.quote_input = widgets.Text(
+            value=quote, description="quote", placeholder="the words the model cited",
+            layout=widgets.Layout(width="100%"),
+        )
+        self.source_input = widgets.Textarea(
+            value=source, description="source", rows=6, placeholder="the text that was sent to the model",
+            layout=widgets.Layout(width="100%"),
+        )
+        self.result = widgets.HTML("")
+        tag(
+            (
+                (self, "inspector"),
+                (self.quote_input, "inspector_quote"),
+                (self.source_input, "inspector_source"),
+                (self.result, "inspector_result"),
+            )
+        )
+        self.found = False
+        self.verbatim = False
+        self.hints: tuple = ()
+        self.window = None
+        self.quote_input.observe(lambda _c: self.refresh(), names="value")
+        self.source_input.observe(lambda _c: self.refresh(), names="value")
+        self.children = [widgets.HTML(_html.STYLE), self.quote_input, self.source_input, self.result]
+        self.refresh()
+
+    def __repr__(self) -> str:
+        return "QuoteInspector: type a quote and a source to see how they are compared"
+
+    def refresh(self) -> None:
+        """Recompute everything from the two inputs and redraw :attr:`result`."""
+        quote, source = self.quote_input.value, self.source_input.value
+        norm_quote, norm_source = normalize_quote(quote), normalize_quote(source)
+        self.found = is_quoted(quote, source)
+        self.verbatim = bool(quote) and quote in source
+        if not quote:
+            self.hints = ()
+        elif not self.found:
+            self.hints = tuple(quote_hints(quote, source, normalized=True))
+        elif not self.verbatim:
+            self.hints = tuple(quote_hints(quote, source))
+        else:
+            self.hints = ()
+        self.window = closest_window(quote, source) if quote and source and not self.verbatim else None
+        parts = [
+            '<table class="groundlab-grid"><tbody>',
+            f"<tr><th>normalised quote</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
+            f"<tr><th>normalised source</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
+            "</tbody></table>",
+            "<p>",
+            _html.badge(self.found, "found after normalising", "yes" if self.found else "no", "groundlab-found"),
+            _html.badge(
+                self.verbatim, "verbatim (exact substring)", "yes" if self.verbatim else "no", "groundlab-verbatim"
+            ),
+            "</p>",
+        ]
+        if not quote:
+            parts.append("<p>Type a quote.</p>")
+        else:
+            if len(norm_quote) < MIN_QUOTE_CHARS:
+                parts.append(
+                    f"<p>{_html.CROSS} The normalised quote is {len(norm_quote)} character(s) long; "
+                    f"a quote needs at least {MIN_QUOTE_CHARS}.</p>"
+                )
+            elif not has_visible_content(norm_quote):
+                parts.append(
+                    f"<p>{_html.CROSS} The normalised quote has no visible character that is not "
+                    "punctuation, so it never counts.</p>"
+                )
+            if not self.found:
+                parts.append("<p>Why it is not found after normalising:</p>")
+            elif not self.verbatim:
+                parts.append("<p>Found after normalising, but not verbatim (the contract's citation check) because:</p>")
+            parts.append(hints_html(self.hints))
+        shown_alignment = any(getattr(h, "detail", "") for h in self.hints)
+        if self.window is not None and not shown_alignment:
+            parts.append(
+                f"<p>Closest part of the source (similarity {self.window.ratio:.2f}):</p>"
+                + _html.pre(self.window.alignment, "groundlab-pre groundlab-alignment")
+            )
+        self.result.value = "".join(parts)

@@ -1,0 +1,59 @@
+"""The cheat sheet and the glossary: generated from the library's constants, escaped, current in docs/."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import groundlab.workbook.lessons.cheatsheet as cheatsheet
+from groundlab import CHECKS, CODE_MEANINGS, ERROR_CODES, MAX_CLAIMS, STATUS_OF_CHECK, Status
+from groundlab.workbook import GLOSSARY, cheat_sheet_html
+from groundlab.grounding.rule import NORMALISATION_STEPS
+from groundlab.core.contract import STATUS_MEANINGS
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "cheatsheet.html"
+
+
+def rows(text: str) -> list[list[str]]:
+    return [re.findall(r"<td>(.*?)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", text)]
+
+
+def test_the_check_order_lists_every_check_and_status_in_order():
+    sheet = cheat_sheet_html()
+    table = sheet.split("<h2>The check order and the 10 statuses</h2>")[1].split("<h2>")[0]
+    found = [r for r in rows(table) if r]
+    assert [r[1] for r in found[:-1]] == [f"<code>{c}</code>" for c in CHECKS]
+    assert [r[2] for r in found] == [f"<code>{STATUS_OF_CHECK[c]}</code>" for c in CHECKS] + ["<code>ACCEPT</code>"]
+    assert [html.unescape(r[3]) for r in found] == [STATUS_MEANINGS[s] for s in Status]
+    assert len(found) == len(Status) == 10
+
+
+def test_the_parse_codes_and_the_normalisation_come_from_their_constants():
+    sheet = cheat_sheet_html()
+    table = sheet.split("<h2>The 8 parse codes (status INVALID_JSON)</h2>")[1].split("<h2>")[0]
+    assert [(r[0], html.unescape(r[1])) for r in rows(table) if r] == [(f"<code>{c}</code>", CODE_MEANINGS[c]) for c in ERROR_CODES]
+    assert list(CODE_MEANINGS) == list(ERROR_CODES)
+    for step in NORMALISATION_STEPS:
+        assert f"<li>{html.escape(step)}</li>" in sheet
+
+
+def test_a_changed_constant_changes_the_sheet(monkeypatch):
+    assert f"<td>{MAX_CLAIMS}</td>" in cheat_sheet_html()
+    monkeypatch.setattr(cheatsheet, "MAX_CLAIMS", 99)
+    assert "<tr><td><code>MAX_CLAIMS</code></td><td>99</td>" in cheat_sheet_html()
+    monkeypatch.setattr(cheatsheet, "STATUS_MEANINGS", {**STATUS_MEANINGS, Status.ACCEPT: "<b>changed</b>"})
+    assert "&lt;b&gt;changed&lt;/b&gt;" in cheat_sheet_html()
+
+
+def test_docs_cheatsheet_is_the_generated_page():
+    assert DOC.read_text(encoding="utf-8") == cheat_sheet_html(), "regenerate it: python -m groundlab.workbook.lessons.cheatsheet > docs/cheatsheet.html"
+
+
+def test_every_glossary_term_has_one_name_and_no_name_is_avoided_twice():
+    names = [t.name for t in GLOSSARY]
+    assert len(names) == len(set(names))
+    avoided = [a.lower() for t in GLOSSARY for a in t.avoid]
+    assert len(avoided) == len(set(avoided))
+    assert not set(avoided) & {n.lower() for n in names}
+    assert all(t.meaning and t.meaning[0].islower() for t in GLOSSARY)
