@@ -51,8 +51,14 @@ def test_sources_cite_the_project_and_the_articles_by_title_only():
 
 def test_the_architecture_document_names_every_layer():
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    for layer in ("core/", "grounding/", "hints/", "study/", "view/", "cli.py"):
-        assert layer in text
+    tree = text.split("## Layers", 1)[1].split("```")[1]
+    import groundlab.workbook
+
+    packages = {p.name for p in Path(groundlab.__file__).parent.iterdir() if (p / "__init__.py").exists()}
+    packages |= {p.name for p in Path(groundlab.workbook.__file__).parent.iterdir() if (p / "__init__.py").exists()}
+    packages |= {"widgets", "classroom", "cli.py"}
+    for layer in sorted(packages):
+        assert f" {layer}" in tree, f"the Layers tree in docs/architecture.md does not name {layer}"
     for heading in ("## Layers", "### Order of checks", "### Parse-code precedence", "## Decisions recorded so far"):
         assert heading in text
 

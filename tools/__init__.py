@@ -1,1 +1,1 @@
-"""Workbook tooling that is not part of the library: notebook execution and student copies."""
+"""Workbook tooling that is not part of the library: notebook execution, student copies, the API page and the fixture generator (mutations)."""

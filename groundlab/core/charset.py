@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["CLAIM_BAD", "IJSON_BAD", "NONCHARACTERS"]
+__all__ = ["CLAIM_BAD", "IJSON_BAD"]
 
 
 def _noncharacters() -> list[int]:
@@ -19,10 +19,6 @@ def _noncharacters() -> list[int]:
     for plane in range(17):
         points += [plane * 0x10000 + 0xFFFE, plane * 0x10000 + 0xFFFF]
     return points
-
-
-NONCHARACTERS = frozenset(_noncharacters())
-"""Every Unicode noncharacter code point (66 of them)."""
 
 
 def _char_class(points: list[int]) -> str:

@@ -2,7 +2,9 @@
 
 A draft is the model's untrusted reply: ``matches`` and ``gaps``, each item a
 ``point`` with a ``profile_quote`` and a ``job_quote``. :func:`check_draft` keeps a
-point only when its quotes pass :func:`~groundlab.grounding.rule.is_quoted`.
+point only when its quotes pass :func:`~groundlab.grounding.rule.is_quoted`; the rule
+for one point is :func:`~groundlab.grounding.rule.drop_reason` (standard library only),
+this module adds the models, the cap of ``MAX_POINTS`` and the result.
 Imports pydantic (the draft models); ``import groundlab`` loads it only on first
 use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
 """
@@ -14,7 +16,7 @@ from typing import Any, NamedTuple
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
-from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote, visible_text
+from groundlab.grounding.rule import DROP_REASONS, drop_reason
 
 __all__ = [
     "MAX_POINTS",
@@ -185,30 +187,15 @@ class NoGroundedPoints(Exception):
         return (type(self), (self.dropped,))
 
 
-def _has_text(value: str | None) -> bool:
-    # Something a reader can see: not None, and not only whitespace or invisible characters.
-    return bool(visible_text(value))
-
-
-#: Why :func:`check_draft` drops a point, the first failing test in its order: the item is
-#: null; its sentence has no visible text; a gap's profile quote has visible text; or a quote
-#: (the profile quote of a match, then the job quote) is refused by ``is_quoted`` because it is
-#: missing (``None`` or ``""``), empty once normalised, shorter than ``MIN_QUOTE_CHARS``, holds
-#: invisible characters only, punctuation only, or is absent from its text.
-DROP_REASONS: tuple[str, ...] = (
-    "null", "no_text", "gap_profile_quote", "quote_missing", "quote_empty", "quote_short",
-    "quote_invisible", "quote_punctuation", "quote_absent",
-)
-
-
 class PointCheck(NamedTuple):
     """What :func:`check_draft` did with one draft item.
 
     ``kind`` (``"match"`` or ``"gap"``), ``index`` (its place in that list, from 0),
     ``item`` (the :class:`DraftPoint`, or ``None``), ``checked`` (``False`` past the cap
     of ``MAX_POINTS`` kept points of its kind), ``reason`` (``None`` when kept or not
-    checked, else one of :data:`DROP_REASONS`) and ``quote`` (``"profile"`` or ``"job"``
-    for a ``quote_*`` reason, else ``None``).
+    checked, else one of :data:`~groundlab.grounding.rule.DROP_REASONS`, as
+    :func:`~groundlab.grounding.rule.drop_reason` names it) and ``quote`` (``"profile"``
+    or ``"job"`` for a ``quote_*`` reason, else ``None``).
     """
 
     kind: str
@@ -219,33 +206,11 @@ class PointCheck(NamedTuple):
     quote: str | None
 
 
-def _quote_fault(quote: str | None) -> str:
-    # Why is_quoted refuses ``quote``, in the order of its own tests (the text aside).
-    norm = normalize_quote(quote or "")
-    if not quote:
-        return "quote_missing"
-    if not norm:
-        return "quote_empty"
-    if len(norm) < MIN_QUOTE_CHARS:
-        return "quote_short"
-    if not has_visible_content(norm):
-        return "quote_punctuation" if visible_text(quote) else "quote_invisible"
-    return "quote_absent"
-
-
 def _drop_reason(item: DraftPoint | None, kind: str, profile_text: str, job_text: str) -> tuple[str | None, str | None]:
-    # (reason, quote) for one item, (None, None) when it is kept.
+    # (reason, quote) for one item, (None, None) when it is kept: the rule is grounding.rule.drop_reason.
     if item is None:
         return "null", None
-    if not _has_text(item.point):
-        return "no_text", None
-    if kind == "gap" and _has_text(item.profile_quote):
-        return "gap_profile_quote", None
-    if kind == "match" and not is_quoted(item.profile_quote, profile_text):
-        return _quote_fault(item.profile_quote), "profile"
-    if not is_quoted(item.job_quote, job_text):
-        return _quote_fault(item.job_quote), "job"
-    return None, None
+    return drop_reason(kind, item.point, item.profile_quote, item.job_quote, profile_text, job_text)
 
 
 def point_checks(draft: Draft, profile_text: str, job_text: str) -> tuple[PointCheck, ...]:
@@ -284,7 +249,8 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
 
     ``matches`` are checked first, then ``gaps``, each in draft order. For each
     list, checking stops once ``MAX_POINTS`` (5) points of that kind are kept;
-    later items are neither checked nor counted. An item is kept when:
+    later items are neither checked nor counted. An item is kept when
+    (:func:`~groundlab.grounding.rule.drop_reason` is this rule for one point):
 
     * it is not ``None`` and its ``point`` has visible text
       (``groundlab.grounding.rule.visible_text`` is not empty: whitespace,

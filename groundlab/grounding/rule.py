@@ -10,6 +10,11 @@ the user who reads it, so it never counts (``has_visible_content``).
 A found quote shows that the words exist in the source, not that the point built
 on them is true: the test is a substring test, so ``"Java"`` is found in
 ``"JavaScript"``.
+
+The draft rule for one explanation point, which of its tests fails first, is
+:func:`drop_reason`: the one home of that rule, used by
+:func:`~groundlab.grounding.draft.check_draft` (through ``point_checks``) and by
+the lab's detector (``groundlab.lab.detector.point_kept``).
 """
 
 from __future__ import annotations
@@ -19,8 +24,10 @@ import unicodedata
 
 __all__ = [
     "BLANK_FILLERS",
+    "DROP_REASONS",
     "MIN_QUOTE_CHARS",
     "NORMALISATION_STEPS",
+    "drop_reason",
     "has_visible_content",
     "is_quoted",
     "normalize_quote",
@@ -193,3 +200,81 @@ def is_quoted(quote: str | None, source: str | None) -> bool:
     if not haystack:
         return False
     return needle in _normalized_source(haystack)
+
+
+#: Why a draft point is dropped, the first failing test in :func:`drop_reason`'s order: the item
+#: is null (``check_draft``'s walk decides that one, as an item, not a point, is missing); its
+#: sentence has no visible text; a gap's profile quote has visible text; or a quote (the profile
+#: quote of a match, then the job quote) is refused by ``is_quoted`` because it is missing
+#: (``None`` or ``""``), empty once normalised, shorter than ``MIN_QUOTE_CHARS``, holds invisible
+#: characters only, punctuation only, or is absent from its text.
+DROP_REASONS: tuple[str, ...] = (
+    "null", "no_text", "gap_profile_quote", "quote_missing", "quote_empty", "quote_short",
+    "quote_invisible", "quote_punctuation", "quote_absent",
+)
+
+
+def _quote_fault(quote: str | None) -> str:
+    # Why is_quoted refuses ``quote``, in the order of its own tests (the text aside).
+    norm = normalize_quote(quote)
+    if not quote:
+        return "quote_missing"
+    if not norm:
+        return "quote_empty"
+    if len(norm) < MIN_QUOTE_CHARS:
+        return "quote_short"
+    if not has_visible_content(norm):
+        return "quote_punctuation" if visible_text(quote) else "quote_invisible"
+    return "quote_absent"
+
+
+def drop_reason(
+    kind: str,
+    point: str | None,
+    profile_quote: str | None,
+    job_quote: str | None,
+    profile_text: str | None,
+    job_text: str | None,
+) -> tuple[str | None, str | None]:
+    """Why the draft rule drops one explanation point, or ``(None, None)`` when it keeps it.
+
+    The tests, in order, the first failing one naming the reason (:data:`DROP_REASONS`):
+
+    1. ``point`` has visible text (:func:`visible_text` is not empty), else ``"no_text"``;
+    2. for a ``"gap"``: ``profile_quote`` has no visible text, else ``"gap_profile_quote"``;
+    3. for a ``"match"``: ``is_quoted(profile_quote, profile_text)``, else the quote's fault;
+    4. ``is_quoted(job_quote, job_text)``, else the quote's fault.
+
+    A quote's fault is the first test of :func:`is_quoted` it fails: ``"quote_missing"``
+    (``None`` or ``""``), ``"quote_empty"`` (nothing once normalised), ``"quote_short"``
+    (under ``MIN_QUOTE_CHARS``), ``"quote_invisible"`` or ``"quote_punctuation"`` (nothing
+    visible, or punctuation only) or ``"quote_absent"`` (not in its text).
+
+    Args:
+        kind: ``"match"`` or ``"gap"``, the draft list the point belongs to.
+        point: the sentence for the user.
+        profile_quote, job_quote: the quotes as the model wrote them (``None`` allowed).
+        profile_text, job_text: the texts exactly as sent to the model.
+
+    Returns:
+        ``(reason, quote)``: ``reason`` is ``None`` when the point is kept, else one of
+        :data:`DROP_REASONS` (never ``"null"``: a missing item is the caller's to name);
+        ``quote`` is ``"profile"`` or ``"job"`` for a ``quote_*`` reason, else ``None``.
+
+    Raises:
+        ValueError: if ``kind`` is neither ``"match"`` nor ``"gap"``.
+        TypeError: if a text or quote is neither ``str`` nor ``None``.
+
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    """
+    if kind not in ("match", "gap"):
+        raise ValueError(f"kind must be 'match' or 'gap', not {kind!r}")
+    if not visible_text(point):
+        return "no_text", None
+    if kind == "gap" and visible_text(profile_quote):
+        return "gap_profile_quote", None
+    if kind == "match" and not is_quoted(profile_quote, profile_text):
+        return _quote_fault(profile_quote), "profile"
+    if not is_quoted(job_quote, job_text):
+        return _quote_fault(job_quote), "job"
+    return None, None

@@ -3,8 +3,8 @@
 A point is *bad* when its label is ``overstated`` or ``fabricated`` and *good*
 when it is ``supported`` or ``paraphrase``; the check *flags* a point when it
 drops it. The decision is the one :func:`~groundlab.grounding.draft.check_draft`
-makes for a point within the first five of its kind, computed from
-:func:`~groundlab.grounding.rule.is_quoted` and the texts sent to the model
+makes for a point within the first five of its kind: both call the one draft rule,
+:func:`~groundlab.grounding.rule.drop_reason`, with the texts sent to the model
 (``profile_text``, ``job_text``); a test checks that ``check_draft`` agrees on every
 point. What the numbers say, plainly: the check cannot catch real quotes under a
 false point, and it drops honest paraphrases. Rule: "No Quote, No Claim";
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
-from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, drop_reason
 from groundlab.lab.explanations import (
     EXPLANATION_LABELS,
     ExplanationPair,
@@ -29,20 +29,21 @@ from groundlab.lab.explanations import (
 __all__ = ["ExplanationConfusion", "PointDecision", "explanation_confusion", "point_kept"]
 
 
+def _reason(pair: ExplanationPair, point: ExplanationPoint) -> str | None:
+    # The draft rule's drop reason for one point about its pair (None: kept).
+    return drop_reason(point.kind, point.point, point.profile_quote, point.job_quote, pair.profile_text, pair.job_text)[0]
+
+
 def point_kept(pair: ExplanationPair, point: ExplanationPoint) -> bool:
     """Whether the quote check keeps ``point`` about ``pair``: ``check_draft``'s rule for one item.
 
-    The point needs non-blank text. A ``match`` needs ``is_quoted(profile_quote,
-    pair.profile_text)`` and ``is_quoted(job_quote, pair.job_text)``; a ``gap``
-    needs a blank profile quote and ``is_quoted(job_quote, pair.job_text)``.
-    Returns ``bool``. Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    ``drop_reason(point.kind, point.point, point.profile_quote, point.job_quote,
+    pair.profile_text, pair.job_text)`` gives no reason: the point has visible text; a
+    ``match`` has both quotes found by ``is_quoted`` in their texts; a ``gap`` has a
+    profile quote without visible text and a found job quote. Returns ``bool``.
+    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
     """
-    if not point.point.strip():
-        return False
-    job_ok = is_quoted(point.job_quote, pair.job_text)
-    if point.kind == "gap":
-        return not point.profile_quote.strip() and job_ok
-    return job_ok and is_quoted(point.profile_quote, pair.profile_text)
+    return _reason(pair, point) is None
 
 
 class PointDecision(NamedTuple):
@@ -53,11 +54,6 @@ class PointDecision(NamedTuple):
     label: str
     bad: bool
     kept: bool
-
-
-def _short_quote(point: ExplanationPoint) -> bool:
-    quotes = [q for q in (point.profile_quote, point.job_quote) if q.strip()]
-    return any(len(normalize_quote(q)) < MIN_QUOTE_CHARS for q in quotes)
 
 
 @dataclass(frozen=True)
@@ -72,7 +68,7 @@ class ExplanationConfusion:
         per_label: ``Mapping[str, tuple[int, int]]``, label -> ``(kept, dropped)``,
             every label of :data:`~groundlab.lab.explanations.EXPLANATION_LABELS` in order.
         short_dropped: supported points dropped because a quote is under
-            ``MIN_QUOTE_CHARS`` (3) characters once normalised.
+            ``MIN_QUOTE_CHARS`` (3) characters once normalised (drop reason ``quote_short``).
         decisions: ``tuple[PointDecision, ...]``, in file order.
 
     :meth:`catches`, :meth:`cannot_catch` and :meth:`wrongly_drops` state the
@@ -123,7 +119,7 @@ class ExplanationConfusion:
 def explanation_confusion(explanations: ExplanationSet | None = None) -> ExplanationConfusion:
     """Decide every point of ``explanations`` (default: the frozen set) and count the confusion matrix.
 
-    Each point is checked on its own (``point_kept``), so the five-point cap of
+    Each point is checked on its own (as ``point_kept`` does), so the five-point cap of
     ``check_draft`` never applies. Returns an :class:`ExplanationConfusion`.
 
     Raises:
@@ -134,11 +130,11 @@ def explanation_confusion(explanations: ExplanationSet | None = None) -> Explana
     per_label = {label: [0, 0] for label in EXPLANATION_LABELS}
     short = 0
     for pair, point in explanations.points():
-        kept = point_kept(pair, point)
+        reason = _reason(pair, point)
+        kept = reason is None
         decisions.append(PointDecision(pair.id, point.id, point.label, point.bad, kept))
         per_label[point.label][0 if kept else 1] += 1
-        if point.label == "supported" and not kept and _short_quote(point):
-            short += 1
+        short += point.label == "supported" and reason == "quote_short"
 
     def count(bad: bool, kept: bool) -> int:
         return sum(d.bad is bad and d.kept is kept for d in decisions)

@@ -15,10 +15,7 @@ import unicodedata
 
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
 
-__all__ = ["FOLD_STEPS", "drop_invisible", "join_line_hyphens", "lens_form", "lens_forms", "lens_match", "nfkc"]
-
-FOLD_STEPS: tuple[str, ...] = ("nfkc", "invisible", "hyphen")
-"""The folds in the order they are stacked: ``lens_form(text, 2)`` applies the first two."""
+__all__ = ["drop_invisible", "join_line_hyphens", "lens_form", "lens_forms", "lens_match", "nfkc"]
 
 # A hyphen between two letters with a line break after it (spaces or tabs around the
 # break allowed): the way a PDF extractor leaves a word wrapped at the end of a line.
@@ -52,7 +49,10 @@ _STEPS = (nfkc, drop_invisible, join_line_hyphens)
 
 
 def lens_form(text: str | None, steps: int) -> str:
-    """The first ``steps`` folds of :data:`FOLD_STEPS` (0 to 3), then ``normalize_quote``.
+    """The first ``steps`` folds (0 to 3), then ``normalize_quote``.
+
+    The folds, in the order they are stacked: :func:`nfkc`, :func:`drop_invisible`,
+    :func:`join_line_hyphens`; ``lens_form(text, 2)`` applies the first two.
 
     ``lens_form(text, 0)`` is ``normalize_quote(text)``, the strict rule's own form.
     Raises ``ValueError`` for ``steps`` outside 0..3 and ``TypeError`` when ``text``

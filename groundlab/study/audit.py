@@ -41,9 +41,9 @@ from groundlab.core.trusted import (
     read_trusted_bytes,
 )
 from groundlab.study.atomic import TEMP_PREFIX, is_temporary
-from groundlab.study.reports import AUDIT_FILE, AuditReport, check_earlier_reports, save_report
+from groundlab.study.reports import AUDIT_FILE, AuditReport, check_earlier_reports
 
-__all__ = ["EVIDENCE_FILES", "AuditReport", "NotEvidenceError", "audit_evidence", "write_audit"]
+__all__ = ["EVIDENCE_FILES", "AuditReport", "NotEvidenceError", "audit_evidence"]
 
 EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
 """The files ``groundlab run`` writes; ``audit.json``, ``audit-2.json``... are the audit's own."""
@@ -304,15 +304,3 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
         if recorded.get(key) != value:
             report.problems.append(f"counts.{key} is {recorded.get(key)!r} in results.json; the audit counts {value}")
     report.counts = counts
-
-
-def write_audit(folder: str | Path) -> tuple[AuditReport, Path]:
-    """Audit ``folder`` and save the report beside the evidence; return ``(report, path)``.
-
-    The file is ``audit.json`` or, when that exists, ``audit-2.json``,
-    ``audit-3.json``...: an earlier report is never overwritten
-    (:func:`~groundlab.study.reports.save_report`). Raises as :func:`audit_evidence`,
-    and ``OSError`` when the report cannot be written.
-    """
-    report = audit_evidence(folder)
-    return report, save_report(report, folder)

@@ -15,7 +15,7 @@ each written once and never overwritten:
 
 * ``fixtures.json`` -- a byte copy of the fixture file that was run;
 * ``results.json`` -- ``{"fixtures", "cases": [row, ...], "counts"}``, rows as
-  :meth:`CaseResult.to_json`, counts as :data:`COUNT_KEYS`;
+  :meth:`CaseResult.to_json`, counts as :attr:`StudyResult.counts`;
 * ``manifest.json`` -- the SHA-256 of ``fixtures.json``, of ``results.json`` and of
   every ``.py`` file of the package (:func:`~groundlab.core.trusted.package_digests`),
   the Python and groundlab versions, the git commit and dirty flag of a checkout,
@@ -40,7 +40,6 @@ from groundlab.study.cases import Case, CaseSet, frozen_digests, load_case_set
 from groundlab.study.signals import RunInterrupted
 
 __all__ = [
-    "COUNT_KEYS",
     "CaseResult",
     "EvidenceExistsError",
     "EvidenceLocationError",
@@ -93,22 +92,11 @@ class CaseResult:
         }
 
 
-COUNT_KEYS = (
-    "submitted",
-    "strict_json",
-    "citation_only",
-    "full_contract",
-    "citation_false_accepts",
-    "disagreements",
-)
-"""The keys of :attr:`StudyResult.counts`, in the order they are shown."""
-
-
 @dataclass(frozen=True)
 class StudyResult:
     """All rows of one run, in fixture order, and the counts per layer.
 
-    ``counts`` (:data:`COUNT_KEYS`): ``submitted``, ``strict_json`` (parsed),
+    ``counts``, in the order they are shown: ``submitted``, ``strict_json`` (parsed),
     ``citation_only`` (the citation-only check accepted), ``full_contract``
     (``ACCEPT``), ``citation_false_accepts`` (citation-only accepted a case labelled
     other than ``ACCEPT``), ``disagreements`` (rows that disagree with their label).

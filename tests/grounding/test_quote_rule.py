@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from groundlab import MIN_QUOTE_CHARS, is_quoted, normalize_quote
-from groundlab.grounding.rule import has_visible_content, visible_text
-from groundlab.grounding.rule import BLANK_FILLERS
+from groundlab.grounding.rule import BLANK_FILLERS, DROP_REASONS, drop_reason, has_visible_content, visible_text
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
@@ -256,3 +255,35 @@ def test_property_invisible_or_punctuation_quotes_never_count(text):
 @given(st.text(), st.text())
 def test_property_result_only_depends_on_normal_forms(quote, source):
     assert is_quoted(quote, source) is is_quoted(normalize_quote(quote), normalize_quote(source))
+
+
+# --------------------------------------------------------------------------
+# the draft rule for one point (plain data, no pydantic)
+
+
+@pytest.mark.parametrize(
+    ("kind", "point", "profile_quote", "job_quote", "expected"),
+    [
+        ("match", "p", "Java (Intermediate", "secure Java APIs", (None, None)),
+        ("match", " \u200b", "Java", "Java APIs", ("no_text", None)),
+        ("match", None, "Java", "Java APIs", ("no_text", None)),
+        ("match", "p", None, "Java APIs", ("quote_missing", "profile")),
+        ("match", "p", "....", "AWS", ("quote_empty", "profile")),
+        ("match", "p", "Ja", "AWS", ("quote_short", "profile")),
+        ("match", "p", "\u200b\u200b\u200b\u200b", "AWS", ("quote_invisible", "profile")),
+        ("match", "p", "?!?", "AWS", ("quote_punctuation", "profile")),
+        ("match", "p", "Java", "Azure", ("quote_absent", "job")),
+        ("gap", "g", "Java", "AWS", ("gap_profile_quote", None)),
+        ("gap", "g", " \u200b ", "deploy services on AWS", (None, None)),
+        ("gap", "g", "", None, ("quote_missing", "job")),
+    ],
+)
+def test_drop_reason_names_the_first_failing_test(kind, point, profile_quote, job_quote, expected):
+    profile, job = "Java (Intermediate, 3 years)", "Build secure Java APIs and deploy services on AWS"
+    assert drop_reason(kind, point, profile_quote, job_quote, profile, job) == expected
+    assert expected[0] is None or expected[0] in DROP_REASONS
+
+
+def test_drop_reason_refuses_an_unknown_kind():
+    with pytest.raises(ValueError, match="kind must be 'match' or 'gap'"):
+        drop_reason("claim", "p", "Java", "Java", "Java", "Java")

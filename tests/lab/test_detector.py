@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from groundlab import explanation_confusion, load_explanation_set, point_kept
 from groundlab.lab.explanations import ExplanationPair, ExplanationPoint
 
 SHORT_QUOTE_POINTS = ["platform-go-1", "full-stack-3"]
+ROOT = Path(__file__).resolve().parents[2]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +101,16 @@ def test_counts_follow_a_changed_copy(explanations):
     assert (small.bad_dropped, small.bad_kept, small.good_dropped, small.good_kept) == (2, 1, 2, 4)
     assert small.per_label["overstated"] == (1, 0) and small.short_dropped == 0
     assert small.wrongly_drops() == "It wrongly drops honest paraphrases: 2 of 2 paraphrased points were dropped although the point is true."
+
+
+def test_the_detector_needs_no_pydantic():
+    """The lab calls the draft rule in grounding.rule (standard library), never the pydantic draft module."""
+    code = (
+        "import sys; sys.modules['pydantic'] = None\n"
+        "from groundlab.lab.detector import explanation_confusion\n"
+        "import groundlab.lab.report\n"
+        "c = explanation_confusion()\n"
+        "print(c.bad_dropped, c.bad_kept, c.good_dropped, c.good_kept, 'groundlab.grounding.draft' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=ENV).stdout
+    assert out.split() == ["20", "22", "23", "34", "False"]

@@ -1,8 +1,11 @@
-"""The mutation catalogue: exact counts per kind, the contract agrees with every label, and the frozen file is the generator's output."""
+"""The mutation catalogue: exact counts per kind, the contract agrees with every label, and the frozen file is the generator's (tools/mutations.py) output."""
 
 import json
 import shutil
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -12,7 +15,11 @@ from groundlab import (
     MUTATION_KINDS, FrozenFixtureError, Status, fixtures_dir, load_case_set, load_mutations, verify_answer,
     verify_frozen,
 )
-from groundlab.lab.mutations import MUTATIONS_FILE, generate_mutations, render_mutations
+from groundlab.lab.mutations import MUTATIONS_FILE
+from tools import mutations as generator  # fixture tooling, not the library (tests/conftest.py puts the checkout on sys.path)
+from tools.mutations import generate_mutations, render_mutations
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # (kind, expected status, parse code) -> cases, written from each kind's rule (docs/architecture.md,
 # "Order of checks" and "Parse-code precedence"), over the 8 bases: 6 two-claim answers, 2 one-claim answers.
@@ -121,8 +128,15 @@ def test_the_frozen_file_is_exactly_what_the_generator_writes():
     assert frozen.isascii()
 
 
+def test_the_script_prints_the_frozen_file_byte_for_byte():
+    printed = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "mutations.py")], capture_output=True, check=True, cwd=ROOT
+    ).stdout
+    assert printed.replace(b"\r\n", b"\n") == (fixtures_dir() / MUTATIONS_FILE).read_bytes()
+
+
 def test_generation_is_deterministic_and_reads_only_the_base_files(tmp_path):
-    for name in mutations.BASE_FILES:
+    for name in generator.BASE_FILES:
         shutil.copy(fixtures_dir() / name, tmp_path / name)
     assert generate_mutations(tmp_path) == generate_mutations()
 
@@ -141,6 +155,7 @@ def _edited_fixtures(tmp_path, monkeypatch, name):
     text = (tmp_path / name).read_text(encoding="utf-8")
     (tmp_path / name).write_text(text.replace('"ACCEPT"', '"INCOMPLETE"', 1), encoding="utf-8")
     monkeypatch.setattr(mutations, "fixtures_dir", lambda: tmp_path)
+    monkeypatch.setattr(generator, "fixtures_dir", lambda: tmp_path)
     monkeypatch.setattr(cases_module, "fixtures_dir", lambda: tmp_path)
 
 

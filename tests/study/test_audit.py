@@ -9,7 +9,8 @@ import groundlab.study.audit as audit
 from groundlab import fixtures_dir
 from groundlab.core.trusted import package_digests
 from groundlab.study.atomic import TEMP_PREFIX
-from groundlab.study.audit import NotEvidenceError, audit_evidence, write_audit
+from groundlab.study.audit import NotEvidenceError, audit_evidence
+from groundlab.study.reports import save_report
 from groundlab.study.run import write_evidence
 
 
@@ -234,6 +235,6 @@ def test_a_planted_clean_report_on_tampered_evidence_is_named(evidence, read_jso
         "audit.json is an earlier report that disagrees with what the audit finds now (its problems differ); it says passed"
     )
     assert report.earlier_reports == report.problems[-1:]
-    # the failed report, saved, agrees with the next audit; only the planted one is named again
-    write_audit(evidence)
+    # the failed report, saved (as `groundlab audit` saves it), agrees with the next audit; only the planted one is named again
+    save_report(audit_evidence(evidence), evidence)
     assert audit_evidence(evidence).earlier_reports == [report.problems[-1]]
