@@ -15,6 +15,7 @@ from typing import Any
 
 from groundlab.core.baselines import LAYERS, citation_only_accepts, strict_json_accepts
 from groundlab.core.errors import CODE_MEANINGS
+from groundlab.core.failure import GroundlabError
 from groundlab.core.claims import (
     CLAIM_MEMBERS,
     ERROR_CODES,
@@ -180,7 +181,7 @@ __all__ = sorted(
     {
         "CHECKSUM_FILE", "MAX_TRUSTED_BYTES", "TRUSTED_FILE_CODES", "CHECKS", "CLAIM_MEMBERS", "FrozenFixtureError", "digest", "fixtures_dir", "read_json_file", "verify_frozen", "ERROR_CODES", "LAYERS", "MAX_CLAIMS", "MAX_DEPTH",
         "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK", "STATUS_MEANINGS", "CODE_MEANINGS",
-        "Claim", "ClaimsSyntaxError", "FieldReport", "FieldResult", "FieldState", "Registry", "Request", "Source", "Status", "TraceStep",
+        "Claim", "ClaimsSyntaxError", "FieldReport", "GroundlabError", "FieldResult", "FieldState", "Registry", "Request", "Source", "Status", "TraceStep",
         "TrustedInputError", "Verdict", "citation_failure", "citation_only_accepts",
         "load_registry", "load_request", "loads_strict", "parse_claims", "strict_json_accepts",
         "utf16_length", "verify_answer", "verify_fields",
