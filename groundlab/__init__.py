@@ -25,6 +25,7 @@ from groundlab.core.claims import (
 )
 from groundlab.core.contract import CHECKS, REASONS, STATUS_OF_CHECK, Status, TraceStep, Verdict, verify_answer
 from groundlab.core.errors import CODE_MEANINGS
+from groundlab.core.failure import GroundlabError
 from groundlab.core.fields import FieldReport, FieldResult, FieldState, verify_fields
 from groundlab.core.registry import Registry, Request, Source, load_registry, load_request
 from groundlab.core.trusted import CHECKSUM_FILE, FrozenFixtureError, TrustedInputError, fixtures_dir, verify_frozen
@@ -34,7 +35,7 @@ __version__ = "0.1.0"
 _EAGER = (
     "CHECKS", "CHECKSUM_FILE", "CODE_MEANINGS", "ERROR_CODES", "MAX_CLAIMS", "MAX_DEPTH", "MAX_INPUT_UNITS",
     "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK", "Claim", "ClaimsSyntaxError", "FieldReport", "FieldResult",
-    "FieldState", "FrozenFixtureError", "Registry", "Request", "Source", "Status", "TraceStep", "TrustedInputError",
+    "FieldState", "FrozenFixtureError", "GroundlabError", "Registry", "Request", "Source", "Status", "TraceStep", "TrustedInputError",
     "Verdict", "citation_only_accepts", "fixtures_dir", "load_registry", "load_request", "loads_strict",
     "parse_claims", "utf16_length", "verify_answer", "verify_fields", "verify_frozen",
 )

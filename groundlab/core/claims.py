@@ -16,10 +16,11 @@ any ``str`` or ``bytes``. Which code wins when several apply:
 from __future__ import annotations
 
 import json
+from functools import partial
 from typing import NamedTuple, NoReturn
 
 from groundlab.core.charset import CLAIM_BAD
-from groundlab.core.errors import ERROR_CODES, REASONS, ClaimsSyntaxError, Path, format_path
+from groundlab.core.errors import ERROR_CODES, REASONS, ClaimsSyntaxError, DocPath, format_path
 from groundlab.core.reader import (
     MAX_DEPTH,
     PLAIN,
@@ -85,15 +86,20 @@ def _type_name(value) -> str:
     return "string"
 
 
-def _shape_error(text: str, code: str, reason: str, path: Path, context: dict, at_name: bool = False) -> NoReturn:
+def _shape_error(text: str, code: str, reason: str, path: DocPath, context: dict, at_name: bool = False) -> NoReturn:
     """Raise a shape refusal; its place is found by a re-read only when first asked for."""
     key = tuple(path) + ("<name>",) if at_name else tuple(path)
     raise ClaimsSyntaxError(
-        code, reason, path=path, context=context, text=text, resolve=lambda: (None, None, locate(text, key))
+        code, reason, path=path, context=context, text=text, resolve=partial(_place_only, text, key)
     )
 
 
-def _check_string(text: str, value: str, path: Path, check_chars: bool) -> None:
+def _place_only(text: str, key: DocPath) -> tuple:
+    """resolve() for a shape refusal: reason and context are known, the position is looked up."""
+    return None, None, locate(text, key)
+
+
+def _check_string(text: str, value: str, path: DocPath, check_chars: bool) -> None:
     member = path[-1]
     if value == "":
         _shape_error(text, "wrong_shape", "empty", path, {"member": member})
@@ -107,7 +113,7 @@ def _check_string(text: str, value: str, path: Path, check_chars: bool) -> None:
 
 
 def _claim(text: str, item, index: int, check_chars: bool) -> Claim:
-    path: Path = ("claims", index)
+    path: DocPath = ("claims", index)
     if type(item) is not dict:
         _shape_error(text, "wrong_shape", "claim_not_object", path, {"found": _type_name(item)})
     for name, value in item.items():

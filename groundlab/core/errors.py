@@ -5,8 +5,9 @@
 ``REASONS[code]``) and ``context`` say what was found and what was expected;
 the ``message`` is built from those by a template, so nothing ever needs to parse
 a message. The place (``position``, ``line``, ``column``) may be resolved lazily:
-a refusal costs no re-read until someone asks where it is. Which code wins when
-several apply: ``docs/architecture.md``, "Parse-code precedence".
+a refusal costs no re-read until someone asks where it is, and a refusal pickled
+before that stays lazy. Which code wins when several apply:
+``docs/architecture.md``, "Parse-code precedence".
 """
 
 from __future__ import annotations
@@ -14,13 +15,12 @@ from __future__ import annotations
 import json
 import re
 from types import MappingProxyType
-from typing import Any, Callable, Mapping, Union
+from typing import Any, Callable, Mapping
 
+from groundlab.core.failure import DocPath, GroundlabError
 from groundlab.core.text import clip, line_column, show_char
 
-__all__ = ["CODE_MEANINGS", "ERROR_CODES", "REASONS", "ClaimsSyntaxError", "Path", "format_path"]
-
-Path = tuple[Union[str, int], ...]
+__all__ = ["CODE_MEANINGS", "ERROR_CODES", "REASONS", "ClaimsSyntaxError", "DocPath", "format_path"]
 
 ERROR_CODES = (
     "too_long",
@@ -119,26 +119,7 @@ _TEMPLATES = {
 }
 
 
-def _render(reason: str, context: Mapping[str, Any]) -> str:
-    fields = dict(context)
-    found = context.get("found")
-    if isinstance(found, str):
-        fields["found_char"] = show_char(found) if len(found) == 1 else "the end of the text"
-        fields["found_a"] = _A.get(found, found)
-    if "member" in context:
-        fields["member_json"] = clip(json.dumps(context["member"]))
-    if "missing" in context:
-        fields["missing_list"] = ", ".join(context["missing"])
-    if "number" in context:
-        fields["number_clip"] = clip(context["number"])
-    if "escape" in context:
-        fields["escape_text"] = repr(context["escape"])
-    if "expected" in context:
-        fields["expected_text"] = _EXPECTED.get(context["expected"], context["expected"])
-    return _TEMPLATES[reason].format(**fields)
-
-
-class ClaimsSyntaxError(ValueError):
+class ClaimsSyntaxError(GroundlabError, ValueError):
     """The answer was refused at the input boundary (status ``INVALID_JSON``).
 
     * ``code`` -- one of :data:`ERROR_CODES`; ``reason`` -- one of ``REASONS[code]``;
@@ -157,15 +138,20 @@ class ClaimsSyntaxError(ValueError):
     * ``message`` -- the sentence rendered from ``reason`` and ``context``.
 
     ``str(err)`` is ``"<code>: <message> (line L, column C; at <path>)"``. Place,
-    reason, context and message may be resolved lazily, on first access.
+    reason, context and message may be resolved lazily, on first access, by
+    ``resolve() -> (reason, context, position)``, called once (a ``None`` reason
+    keeps the given ones). An unresolved error pickles when ``resolve`` does (a
+    module-level function or a ``functools.partial`` of one); its copy resolves alike.
     """
+
+    TEMPLATES = MappingProxyType(_TEMPLATES)  # keyed by reason, not by code: see _render
 
     def __init__(
         self,
         code: str,
         reason: str | None = None,
         *,
-        path: Path = (),
+        path: DocPath = (),
         context: Mapping[str, Any] | None = None,
         position: int | None = None,
         line: int | None = None,
@@ -173,15 +159,11 @@ class ClaimsSyntaxError(ValueError):
         text: str | None = None,
         resolve: Callable[[], tuple] | None = None,
     ) -> None:
-        super().__init__(code)
-        self.code = code
-        self.path = tuple(path)
+        super().__init__(code, code=code, context=context, path=path)
         self._reason = reason
-        self._context = MappingProxyType(dict(context or {}))
         self._position = position
         self._place = (line, column) if line is not None else None
-        self._text = text
-        # resolve() -> (reason, context, position); called once, when first needed.
+        self._text = text  # only until the place is known
         self._resolve = resolve
 
     # lazy parts ---------------------------------------------------------------
@@ -190,7 +172,7 @@ class ClaimsSyntaxError(ValueError):
             resolve, self._resolve = self._resolve, None
             reason, context, position = resolve()
             if reason is not None:
-                self._reason, self._context = reason, MappingProxyType(dict(context))
+                self._reason, self._context = reason, dict(context)
             self._position = position
 
     @property
@@ -202,10 +184,10 @@ class ClaimsSyntaxError(ValueError):
 
     @property
     def context(self) -> Mapping[str, Any]:
-        """What was found and expected (see the class docstring)."""
+        """What was found and expected (see the class docstring), read-only."""
         if self._reason is None:
             self._resolved()
-        return self._context
+        return MappingProxyType(self._context)
 
     @property
     def position(self) -> int | None:
@@ -230,12 +212,30 @@ class ClaimsSyntaxError(ValueError):
                 self._place = (None, None)
             else:
                 self._place = line_column(self._text, position)
+            self._text = None
         return self._place
 
-    @property
-    def message(self) -> str:
-        """The sentence a learner reads, rendered from ``reason`` and ``context``."""
-        return _render(self.reason, self.context)
+    def _render(self) -> str:
+        """``TEMPLATES[reason]`` over the context and the fields derived from it
+        (``found_char``, ``found_a``, ``member_json``, ``missing_list``,
+        ``number_clip``, ``escape_text``, ``expected_text``)."""
+        context = self.context
+        fields = dict(context)
+        found = context.get("found")
+        if isinstance(found, str):
+            fields["found_char"] = show_char(found) if len(found) == 1 else "the end of the text"
+            fields["found_a"] = _A.get(found, found)
+        if "member" in context:
+            fields["member_json"] = clip(json.dumps(context["member"]))
+        if "missing" in context:
+            fields["missing_list"] = ", ".join(context["missing"])
+        if "number" in context:
+            fields["number_clip"] = clip(context["number"])
+        if "escape" in context:
+            fields["escape_text"] = repr(context["escape"])
+        if "expected" in context:
+            fields["expected_text"] = _EXPECTED.get(context["expected"], context["expected"])
+        return self.TEMPLATES[self.reason].format(**fields)
 
     # presentation --------------------------------------------------------------
     def __str__(self) -> str:
@@ -266,21 +266,11 @@ class ClaimsSyntaxError(ValueError):
             "context": {k: list(v) if isinstance(v, tuple) else v for k, v in self.context.items()},
         }
 
-    def __reduce__(self):  # pickling (multiprocessing, hypothesis) keeps the resolved data
-        return (
-            _rebuild,
-            (self.code, self.reason, self.path, dict(self.context), self.position, self.line, self.column),
-        )
-
-
-def _rebuild(code, reason, path, context, position, line, column):
-    return ClaimsSyntaxError(code, reason, path=path, context=context, position=position, line=line, column=column)
-
 
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*\Z")
 
 
-def format_path(path: Path) -> str:
+def format_path(path: DocPath) -> str:
     """Render a document path such as ``("claims", 2, "quote")`` as ``claims[2].quote``.
 
     A member name that is not a plain ASCII name is shown as a JSON string in

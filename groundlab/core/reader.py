@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from typing import NoReturn
 
 from groundlab.core import _scanner
 from groundlab.core.charset import IJSON_BAD
-from groundlab.core.errors import ClaimsSyntaxError, Path
+from groundlab.core.errors import ClaimsSyntaxError, DocPath
 from groundlab.core.syntax import STRING_RUN, describe_syntax
 
 __all__ = ["MAX_DEPTH", "as_text", "locate", "loads_strict", "max_depth_exceeded", "read"]
@@ -32,7 +33,7 @@ _INF = float("inf")
 class Problem(Exception):
     """Internal: a reading problem met by a hook or the locator; becomes a ClaimsSyntaxError."""
 
-    def __init__(self, code: str, reason: str, context: dict, position: int | None = None, path: Path = ()) -> None:
+    def __init__(self, code: str, reason: str, context: dict, position: int | None = None, path: DocPath = ()) -> None:
         super().__init__(code, reason)
         self.code, self.reason, self.context, self.position, self.path = code, reason, context, position, path
 
@@ -140,7 +141,7 @@ class Locator:
         self.depth = 0
         self.value_start = 0
         self.path: list = []
-        self.positions: dict[Path, int] | None = {} if want_positions else None
+        self.positions: dict[DocPath, int] | None = {} if want_positions else None
         self.scan_once = _scanner.make_scanner(self)
 
     def _number(self, number: str):
@@ -162,7 +163,7 @@ class Locator:
         if self.depth > MAX_DEPTH:
             raise Problem("too_deep", "too_deep", {"limit": MAX_DEPTH}, bracket_at)
 
-    def _record(self, key: Path, at: int) -> None:
+    def _record(self, key: DocPath, at: int) -> None:
         if self.positions is not None:
             self.positions.setdefault(key, at)
 
@@ -312,7 +313,7 @@ def _exact_read(text: str):
 
 def _lazy(text: str, code: str) -> ClaimsSyntaxError:
     """A refusal whose code is decided; the locator finds the rest on first access."""
-    return ClaimsSyntaxError(code, text=text, resolve=lambda: _exactly(text))
+    return ClaimsSyntaxError(code, text=text, resolve=partial(_exactly, text))
 
 
 def decode_bytes(raw: bytes) -> str:
@@ -336,7 +337,7 @@ def as_text(raw: str | bytes | bytearray | memoryview) -> str:
     raise TypeError(f"expected str or bytes, not {type(raw).__name__}")
 
 
-def _first_bad_text(value, path: list) -> tuple[Path, str] | None:
+def _first_bad_text(value, path: list) -> tuple[DocPath, str] | None:
     """Depth-first, document-order search for a string breaking the I-JSON text rule."""
     if isinstance(value, str):
         found = IJSON_BAD.first(value)
@@ -357,7 +358,7 @@ def _first_bad_text(value, path: list) -> tuple[Path, str] | None:
     return None
 
 
-def locate(text: str, path: Path) -> int | None:
+def locate(text: str, path: DocPath) -> int | None:
     """Code point offset where the value at ``path`` starts (a member name: path + ``("<name>",)``).
 
     A pure-Python re-read; called lazily, only when a shape error's place is asked for.

@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from groundlab.core.errors import ClaimsSyntaxError
+from groundlab.core.failure import GroundlabError
 from groundlab.core.reader import read as _read_json_text
 from groundlab.core.text import line_column
 
@@ -76,7 +77,7 @@ _KINDS = (
 )
 
 
-class TrustedInputError(ValueError):
+class TrustedInputError(GroundlabError, ValueError):
     """A trusted file or object is malformed (bad JSON, missing key, wrong type) or cannot be read.
 
     Data: ``where`` names the file or object; ``code`` is one of
@@ -84,35 +85,45 @@ class TrustedInputError(ValueError):
     ``"malformed"``; ``line`` and ``column`` (1-based, columns in code points) place
     a problem in the file's text, or are ``None``; ``context`` is a read-only
     mapping of the details the message is rendered from (``kind``, ``size``,
-    ``limit``, ``strerror``, ``byte``, ``offset``, ``detail``, ``reason``...).
-    ``message`` is the sentence; ``str(err)`` is ``"<where>: <message>"``.
+    ``limit``, ``strerror``, ``byte``, ``offset``, ``detail``, ``reason``...);
+    ``path`` is ``()``. ``message`` is the sentence: for a code of
+    :data:`TRUSTED_FILE_CODES`, ``TEMPLATES[code]`` over ``context``; for
+    ``"malformed"``, the ``message`` given. ``str(err)`` is ``"<where>: <message>"``.
+
+    Raises:
+        ValueError: ``code`` is neither ``"malformed"`` nor in :data:`TRUSTED_FILE_CODES`.
     """
+
+    TEMPLATES = MappingProxyType(_TEMPLATES)
 
     def __init__(
         self,
         where: str,
-        message: str,
+        message: str = "",
         *,
         code: str = "malformed",
         line: int | None = None,
         column: int | None = None,
         context: Mapping[str, Any] | None = None,
     ) -> None:
+        if code != "malformed" and code not in _TEMPLATES:
+            raise ValueError(f"code must be 'malformed' or one of {', '.join(_TEMPLATES)}, not {code!r}")
+        super().__init__(where, message, code=code, context=context)
         self.where = where
-        self.message = message
-        self.code = code
         self.line = line
         self.column = column
-        self.context = MappingProxyType(dict(context or {}))
-        super().__init__(f"{where}: {message}")
+        self._sentence = message  # the message of code "malformed"
+
+    def _render(self) -> str:
+        return self._sentence if self.code == "malformed" else super()._render()
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
 
 
 def _refuse(where: str, code: str, **context: Any) -> TrustedInputError:
-    """The error for ``code``, its message rendered from ``context`` by the code's template."""
-    return TrustedInputError(
-        where, _TEMPLATES[code].format(**context), code=code,
-        line=context.get("line"), column=context.get("column"), context=context,
-    )
+    """The error for ``code``; its message is rendered from ``context`` by the code's template."""
+    return TrustedInputError(where, code=code, line=context.get("line"), column=context.get("column"), context=context)
 
 
 def _kind(mode: int) -> str:

@@ -12,10 +12,12 @@ use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
+from groundlab.core.failure import GroundlabError
 from groundlab.grounding.rule import DROP_REASONS, drop_reason
 
 __all__ = [
@@ -161,7 +163,7 @@ class Explanation:
     notice: str
 
 
-class NoGroundedPoints(Exception):
+class NoGroundedPoints(GroundlabError):
     """No point of the draft survived the quote check.
 
     An empty explanation would itself read as a claim ("you match nothing"),
@@ -170,21 +172,23 @@ class NoGroundedPoints(Exception):
     Attributes:
         dropped: ``int``, how many items were checked and failed (0 when the
             draft had no items at all).
+        code: ``"all_dropped"``, or ``"no_items"`` when ``dropped`` is 0;
+            ``context`` is ``{"dropped": dropped}``.
     """
 
-    def __init__(self, dropped: int) -> None:
-        self.dropped = dropped
-        if dropped:
-            message = (
-                f"No point could be shown: all {dropped} checked point(s) failed the "
+    TEMPLATES = MappingProxyType(
+        {
+            "all_dropped": (
+                "No point could be shown: all {dropped} checked point(s) failed the "
                 "quote check (no quote, no claim)."
-            )
-        else:
-            message = "No point could be shown: the draft contained no matches and no gaps."
-        super().__init__(message)
+            ),
+            "no_items": "No point could be shown: the draft contained no matches and no gaps.",
+        }
+    )
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.dropped,))
+    def __init__(self, dropped: int) -> None:
+        super().__init__(dropped, code="all_dropped" if dropped else "no_items", context={"dropped": dropped})
+        self.dropped = dropped
 
 
 class PointCheck(NamedTuple):

@@ -57,11 +57,8 @@ class ReplyFormatError(Exception):
     """
 
     def __init__(self, reply: object) -> None:
-        super().__init__(REPLY_FORMAT_MESSAGE)
+        super().__init__(REPLY_FORMAT_MESSAGE)  # unpickled as ReplyFormatError(<message>), then reply is restored
         self.reply = reply
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (type(self), (self.reply,))
 
 
 # The opening line of one optional Markdown code fence: ```, a language tag, spaces or tabs.

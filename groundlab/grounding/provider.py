@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from groundlab.core.failure import GroundlabError
 from groundlab.grounding.masking import mask_secrets
 
 __all__ = [
@@ -49,11 +50,12 @@ _TEMPLATES: dict[str, str] = {
 CHAT_ERROR_CODES: tuple[str, ...] = tuple(_TEMPLATES)
 
 
-class ChatModelError(Exception):
+class ChatModelError(GroundlabError):
     """The chat-model provider could not give an answer.
 
     Errors are data: ``code`` (one of ``CHAT_ERROR_CODES``), ``status_code`` and
-    a read-only ``context``; the message is rendered from them by a template.
+    a read-only ``context``; the message is rendered from them by a template
+    (``TEMPLATES``) and masked with ``mask_secrets``.
     The OpenAI-compatible adapter raises:
 
     * ``timeout``: context ``endpoint``, ``timeout_s``;
@@ -66,7 +68,7 @@ class ChatModelError(Exception):
     No provider body and no exception text enters the message, and
     ``endpoint`` holds only the scheme, host, port and path. ``ChatModelError("some
     text")`` (code ``other``, for fakes and other adapters) keeps ``detail``
-    masked with ``mask_secrets``.
+    masked with ``mask_secrets``. ``args`` is ``(message,)``.
 
     Args:
         detail: free text for code ``other`` (``str``); ignored otherwise.
@@ -78,6 +80,8 @@ class ChatModelError(Exception):
         TypeError: ``detail`` is not a ``str`` or ``status_code`` not an ``int``.
         ValueError: an unknown ``code``, or a context value its template needs is missing.
     """
+
+    TEMPLATES = MappingProxyType(_TEMPLATES)
 
     def __init__(
         self,
@@ -99,30 +103,24 @@ class ChatModelError(Exception):
         if status_code is not None:
             values["status_code"] = status_code
         try:
-            message = _TEMPLATES[code].format_map(values)
+            message = mask_secrets(_TEMPLATES[code].format_map(values))
         except KeyError as missing:
             raise ValueError(f"code {code!r} needs the context value {missing}") from None
         except (TypeError, ValueError):
             raise ValueError(f"code {code!r}: a context value has the wrong type") from None
-        super().__init__(mask_secrets(message))
-        self.code = code
+        super().__init__(message, code=code, context=values)  # unpickling calls ChatModelError(message)
         self.status_code = status_code
-        self.context: Mapping[str, Any] = MappingProxyType(values)
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild_chat_error, (type(self), self.code, self.status_code, dict(self.context)))
-
-
-def _rebuild_chat_error(cls: type, code: str, status_code: int | None, context: dict) -> ChatModelError:
-    return cls(context.get("detail", ""), code=code, status_code=status_code, context=context)
+    def _render(self) -> str:
+        return mask_secrets(super()._render())
 
 
-class ProviderError(Exception):
+class ProviderError(GroundlabError):
     """The model service failed; ``str(error)`` is always ``PROVIDER_ERROR_MESSAGE``.
 
     No key, token, URL or provider text reaches the message, the cause or the
     context (raised ``from None``). What is known about the failure is
-    allow-listed data:
+    allow-listed data; ``code`` is ``"provider"``, ``args`` are the three below.
 
     Attributes:
         error_type: the class name of the model's exception (``str``), or ``""``.
@@ -131,23 +129,28 @@ class ProviderError(Exception):
         context: the three as a read-only mapping.
     """
 
+    TEMPLATES = MappingProxyType({"provider": PROVIDER_ERROR_MESSAGE})
+
     def __init__(
         self, error_type: str = "", status_code: int | None = None, elapsed_ms: int | None = None
     ) -> None:
-        super().__init__(PROVIDER_ERROR_MESSAGE)
-        self.error_type = error_type
-        self.status_code = status_code
-        self.elapsed_ms = elapsed_ms
+        context = {"error_type": error_type, "status_code": status_code, "elapsed_ms": elapsed_ms}
+        super().__init__(error_type, status_code, elapsed_ms, code="provider", context=context)
 
     @property
-    def context(self) -> Mapping[str, Any]:
-        """``{"error_type", "status_code", "elapsed_ms"}`` as a read-only mapping."""
-        return MappingProxyType(
-            {"error_type": self.error_type, "status_code": self.status_code, "elapsed_ms": self.elapsed_ms}
-        )
+    def error_type(self) -> str:
+        """The class name of the model's exception, or ``""``."""
+        return self._context["error_type"]
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.error_type, self.status_code, self.elapsed_ms))
+    @property
+    def status_code(self) -> int | None:
+        """The HTTP status, or ``None``."""
+        return self._context["status_code"]
+
+    @property
+    def elapsed_ms(self) -> int | None:
+        """How long the one attempt took, in milliseconds, or ``None``."""
+        return self._context["elapsed_ms"]
 
 
 def _model_secrets(model: object) -> list[str]:

@@ -1,0 +1,74 @@
+"""The one error base: a code, a context and a path as data; the message is rendered from them.
+
+:class:`GroundlabError` is what every groundlab error with data derives from
+(``docs/architecture.md``, "Errors are data"). Nothing ever parses a message:
+code, context and path are the error. Standard library only.
+
+Pickling needs no hook. ``BaseException.__reduce__`` gives ``(type, args,
+__dict__)``; unpickling calls ``type(err)(*args)``, then sets each ``__dict__``
+item back. So a subclass passes the base positional ``args`` its own
+``__init__`` accepts, and keeps every field in ``__dict__`` as a plain,
+picklable value: the context as a ``dict`` (the read-only view is made on each
+access), a lazy part as a picklable callable (a module-level function or a
+``functools.partial`` of one), never a ``lambda``.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any, ClassVar, Mapping, Union
+
+__all__ = ["DocPath", "GroundlabError"]
+
+DocPath = tuple[Union[str, int], ...]
+"""A path into a decoded JSON document, e.g. ``("claims", 2, "quote")``; ``()`` is the whole of it."""
+
+
+class GroundlabError(Exception):
+    """A groundlab error as data: ``code``, ``context`` and ``path``; ``message`` is rendered from them.
+
+    * ``code`` -- ``str``, the stable key a program branches on;
+    * ``context`` -- read-only mapping (``MappingProxyType``) of the values the
+      message is rendered from;
+    * ``path`` -- :data:`DocPath`, where in a document; ``()`` when none;
+    * ``message`` -- ``TEMPLATES[code]`` formatted with ``context``; a subclass
+      whose templates need derived fields overrides :meth:`_render`.
+
+    ``str(err)`` is the message, ``repr(err)`` is ``Name('<str(err)>')``.
+
+    Args:
+        *args: positional arguments of the subclass's own ``__init__`` that
+            rebuild an instance (pickling calls ``type(err)(*args)``); no secret.
+        code: the code (``str``).
+        context: the template's values (a mapping, copied), or ``None``.
+        path: a :data:`DocPath` (copied to a ``tuple``).
+    """
+
+    TEMPLATES: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """``code -> str.format template`` over the context."""
+
+    def __init__(self, *args: Any, code: str, context: Mapping[str, Any] | None = None, path: DocPath = ()) -> None:
+        super().__init__(*args)
+        self.code = code
+        self.path = tuple(path)
+        self._context = dict(context or {})
+
+    @property
+    def context(self) -> Mapping[str, Any]:
+        """The values the message is rendered from, read-only."""
+        return MappingProxyType(self._context)
+
+    @property
+    def message(self) -> str:
+        """The sentence a person reads, rendered from ``code`` and ``context``."""
+        return self._render()
+
+    def _render(self) -> str:
+        """``TEMPLATES[code]`` formatted with the context; raises ``KeyError`` for a missing value."""
+        return self.TEMPLATES[self.code].format_map(self.context)
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
