@@ -1,15 +1,10 @@
 """Weaker admission checks to compare the contract against (the study's three layers).
 
-The configuration article compares three ways to admit an answer over 22 cases:
-
-* :func:`strict_json_accepts` -- the answer parses into claims (syntax and shape,
-  :func:`groundlab.core.claims.parse_claims`); 17 of the 22 cases;
-* :func:`citation_only_accepts` -- it also cites: every quote appears verbatim in a
-  supplied document; 13 of 22;
-* the full contract, :func:`groundlab.core.contract.verify_answer`; 3 of 22.
-
-Each returns a plain ``bool``. They are what a team might ship instead of the
-contract, kept here so a notebook can show what each layer lets through.
+The configuration article ("a real citation can still support a wrong answer") admits
+its 22 cases three ways: :func:`strict_json_accepts` (17 of 22),
+:func:`citation_only_accepts` (13 of 22, 10 of them contract violations) and the full
+contract, :func:`groundlab.core.contract.verify_answer` (3 of 22). The first two are what
+a team might ship instead of the contract.
 """
 
 from __future__ import annotations
@@ -41,10 +36,8 @@ def citation_only_accepts(
     """``True`` when ``raw`` parses, holds at least one claim, and every claim's quote
     appears verbatim in a registry document that ``request`` supplied.
 
-    Over the study it accepts 10 contract violations (the configuration article): it
-    never asks whether the quote supports the claimed field and value, nor whether
-    the document has the requested scope and revision. Raises ``ValueError`` only
-    for wrong trusted input, like :func:`groundlab.core.contract.verify_answer`.
+    Nothing else: not whether the quote supports the field and value, nor the document's
+    scope and revision. ``ValueError`` only for wrong trusted input, as ``verify_answer``.
     """
     registry = Registry.of(sources)
     registry.check_request(request)

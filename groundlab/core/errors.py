@@ -137,11 +137,10 @@ class ClaimsSyntaxError(GroundlabError, ValueError):
       ``None`` when the error has no single place (a bound over the whole input);
     * ``message`` -- the sentence rendered from ``reason`` and ``context``.
 
-    ``str(err)`` is ``"<code>: <message> (line L, column C; at <path>)"``. Place,
-    reason, context and message may be resolved lazily, on first access, by
-    ``resolve() -> (reason, context, position)``, called once (a ``None`` reason
-    keeps the given ones). An unresolved error pickles when ``resolve`` does (a
-    module-level function or a ``functools.partial`` of one); its copy resolves alike.
+    ``str(err)`` is ``"<code>: <message> (line L, column C; at <path>)"``. Given ``resolve()
+    -> (reason, context, position)``, the place, reason, context and message are looked up
+    on first access, once (a ``None`` reason keeps the given ones); an unresolved error
+    pickles when ``resolve`` does (a module-level function or a ``functools.partial`` of one).
     """
 
     TEMPLATES = MappingProxyType(_TEMPLATES)  # keyed by reason, not by code: see _render

@@ -34,14 +34,10 @@ class GroundlabError(Exception):
     * ``message`` -- ``TEMPLATES[code]`` formatted with ``context``; a subclass
       whose templates need derived fields overrides :meth:`_render`.
 
-    ``str(err)`` is the message, ``repr(err)`` is ``Name('<str(err)>')``.
-
-    Args:
-        *args: positional arguments of the subclass's own ``__init__`` that
-            rebuild an instance (pickling calls ``type(err)(*args)``); no secret.
-        code: the code (``str``).
-        context: the template's values (a mapping, copied), or ``None``.
-        path: a :data:`DocPath` (copied to a ``tuple``).
+    ``str(err)`` is the message, ``repr(err)`` is ``Name('<str(err)>')``. ``*args``: the
+    positional arguments of the subclass's own ``__init__`` that rebuild an instance
+    (pickling calls ``type(err)(*args)``), never a secret; ``context`` (a mapping or
+    ``None``) and ``path`` are copied.
     """
 
     TEMPLATES: ClassVar[Mapping[str, str]] = MappingProxyType({})

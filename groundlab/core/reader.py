@@ -265,12 +265,9 @@ def _exactly(text: str):
 def read(text: str, plain_error: Exception | None = None):
     """Read JSON text under the reading-phase rules; return the decoded value.
 
-    ``plain_error`` is what :data:`PLAIN` raised for this text, when the caller
-    already tried it: a syntax error there is a syntax error here too, unless a
-    repeated name came first, which the cheap test below settles. Raises
-    :class:`~groundlab.core.errors.ClaimsSyntaxError` (``not_json``,
-    ``duplicate_member``, ``too_deep``, ``bad_number``) for the first problem from
-    the left.
+    ``plain_error``: what :data:`PLAIN` raised for this text, when the caller already tried
+    it. Raises :class:`~groundlab.core.errors.ClaimsSyntaxError` (``not_json``,
+    ``duplicate_member``, ``too_deep``, ``bad_number``) for the first problem from the left.
     """
     if isinstance(plain_error, Problem) and _nothing_before(text, len(text), closed_too=True):
         raise _lazy(text, plain_error.code) from None  # a constant or an overflowing number
@@ -372,15 +369,13 @@ def locate(text: str, path: DocPath) -> int | None:
 
 
 def loads_strict(raw: str | bytes):
-    """Decode one JSON text under RFC 8259 plus the I-JSON rules of RFC 7493.
+    """Decode one JSON text under RFC 8259 plus the I-JSON rules of RFC 7493; no length limit.
 
-    ``raw`` is ``str`` or ``bytes`` (strict UTF-8, never guessed as UTF-16).
-    Returns what :func:`json.loads` returns. Raises
-    :class:`~groundlab.core.errors.ClaimsSyntaxError` with code ``not_json``,
-    ``duplicate_member``, ``too_deep`` (over :data:`MAX_DEPTH` levels),
-    ``bad_number`` (overflows a double) or ``bad_text`` (a lone surrogate or
-    noncharacter), and ``TypeError`` only when ``raw`` is neither ``str`` nor
-    ``bytes``. No length limit applies here.
+    ``raw``: ``str`` or ``bytes`` (strict UTF-8, never guessed as UTF-16); returns what
+    :func:`json.loads` returns. Raises :class:`~groundlab.core.errors.ClaimsSyntaxError`
+    with code ``not_json``, ``duplicate_member``, ``too_deep`` (over :data:`MAX_DEPTH`
+    levels), ``bad_number`` (overflows a double) or ``bad_text`` (a lone surrogate or
+    noncharacter); ``TypeError`` only when ``raw`` is neither ``str`` nor ``bytes``.
     """
     text = as_text(raw)
     value = read(text)

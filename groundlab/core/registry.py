@@ -8,7 +8,7 @@ constructors raise :class:`ValueError` (or :class:`TypeError` for a wrong type) 
 message that names the problem. That is a bug in the application, never a verdict.
 
 Loaders read a registry file ``{"sources": [...]}`` and a request file (one request
-object); see ``docs/architecture.md``.
+object). ``docs/architecture.md``, "The closed configuration contract".
 """
 
 from __future__ import annotations
@@ -65,10 +65,9 @@ class Source:
     * ``text`` -- the document text a quote must appear in, verbatim.
 
     Raises ``TypeError`` for a non-``str`` member and ``ValueError`` for an empty
-    id, service, environment or revision, or an empty fact name. A source whose
-    text states a fact in prose rather than as its ``field=value`` line is allowed:
-    the contract then never accepts a claim from it, which notebook 04 shows as the
-    cost of the canonical form.
+    id, service, environment or revision, or an empty fact name. A text that states a
+    fact in prose rather than as its ``field=value`` line is allowed, but the contract
+    then never accepts a claim from it.
     """
 
     id: str
@@ -150,8 +149,8 @@ class Registry:
     is not a :class:`Source`. Iterating yields the sources; ``registry[id]``
     returns one (``KeyError`` if absent); ``id in registry`` tests membership;
     ``registry.sources`` is the tuple given. Build it once and pass it to
-    :func:`groundlab.core.contract.verify_answer` for many answers: that skips
-    re-indexing and re-checking the request.
+    :func:`groundlab.core.contract.verify_answer` for many answers: it is indexed once, and
+    a request it has checked is remembered.
     """
 
     __slots__ = ("sources", "by_id", "_checked")
@@ -191,10 +190,9 @@ class Registry:
         return self.by_id[source_id]
 
     def check_request(self, request: Request) -> None:
-        """Raise ``ValueError`` if ``request`` supplies an id this registry lacks.
+        """Raise ``ValueError`` if ``request`` supplies an id this registry lacks (``TypeError`` if not a ``Request``).
 
-        Results are remembered per request, so checking the same request again
-        costs one dictionary look-up.
+        A request that passed is remembered (up to 256), so checking it again costs one look-up.
         """
         if not isinstance(request, Request):
             raise TypeError(f"expected a Request, not {type(request).__name__}")

@@ -34,8 +34,7 @@ these are their ``Name_Alias`` values (NameAliases.txt)."""
 def utf16_length(text: str) -> int:
     """Length of ``text`` in UTF-16 code units, as Java's ``String.length()`` counts.
 
-    A code point above U+FFFF counts 2; every other code point, a lone surrogate
-    included, counts 1.
+    A code point above U+FFFF counts 2; any other, a lone surrogate included, counts 1.
     """
     if text.isascii():
         return len(text)
@@ -81,11 +80,10 @@ def clip(text: str, limit: int = 40) -> str:
 
 
 def line_column(text: str, position: int) -> tuple[int, int]:
-    """1-based ``(line, column)`` of code point offset ``position`` in ``text``.
+    """1-based ``(line, column)`` of code point offset ``position`` in ``text``; columns count code points.
 
-    A line ends at each line feed (U+000A) only, as RFC 8259 readers count; a
-    carriage return, U+2028 or a form feed does not start a line. Columns count
-    code points.
+    A line ends at a line feed (U+000A) only, as RFC 8259 readers count: not at a carriage
+    return, U+2028 or a form feed.
     """
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1

@@ -1,19 +1,16 @@
 """Trusted-file loading: bounded, strict reading of trusted JSON files, and the frozen fixtures' hashes.
 
-A registry, a request or a fixture file is trusted input written by people, not
-by a model; still, it is read strictly and with bounds, and a problem in it is a
-:class:`TrustedInputError` naming the file, never a verdict
-(``docs/architecture.md``, "Decisions recorded so far"). Reading never blocks and
-never reads without a bound: only a regular file of at most
-:data:`MAX_TRUSTED_BYTES` is read. The JSON rules are the reading phase of the
-strict layer (:func:`groundlab.core.reader.read`): no repeated member names, no
-NaN or Infinity, no number that overflows a double, at most ``MAX_DEPTH`` levels;
-lone surrogate escapes are allowed, because the answers under test hold them.
-Problems are described in groundlab's own words (``docs/architecture.md``,
-"Errors are data"). Frozen fixtures are listed with their SHA-256 in ``SHA256SUMS``
-and rechecked by :func:`verify_frozen` ("cases and expected labels were committed
-before execution", the configuration article). Digests are over the bytes with
-CRLF and CR turned into LF, so a Windows checkout hashes the same. Standard library only.
+A registry, a request or a fixture file is trusted input written by people, not by a
+model; still, it is read strictly and with bounds, and a problem in it is a
+:class:`TrustedInputError` naming the file, never a verdict (``docs/architecture.md``,
+"Decisions recorded so far"). Reading never blocks and never reads without a bound. The
+JSON rules are the reading phase of the strict layer (:func:`groundlab.core.reader.read`);
+lone surrogate escapes are allowed, because the answers under test hold them. Frozen
+fixtures are listed with their SHA-256 in ``SHA256SUMS`` and rechecked by
+:func:`verify_frozen` ("cases and expected labels were committed before execution", the
+configuration article, "a real citation can still support a wrong answer"). Digests are
+over the bytes with CRLF and CR turned into LF, so a Windows checkout hashes the same.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -192,12 +189,11 @@ def read_trusted_bytes(path: str | Path, limit: int = MAX_TRUSTED_BYTES) -> byte
 def decode_json(data: bytes, where: str) -> Any:
     """Decode a trusted file's bytes (strict UTF-8, then the strict reader's reading phase).
 
-    Raises :class:`TrustedInputError` naming ``where`` with ``line`` and ``column``
-    and code ``not_utf8`` (context ``byte``, ``offset``), or, from the strict
-    reader's own description (context ``detail``, ``reason``): ``bad_json`` (RFC
-    8259 syntax), ``not_json_constant`` (NaN, Infinity), ``duplicate_member``,
-    ``too_deep`` (over ``MAX_DEPTH`` levels) or ``bad_number`` (overflows a double).
-    The words never come from the interpreter, so every Python says the same.
+    Raises :class:`TrustedInputError` naming ``where``, with ``line`` and ``column``, and code
+    ``not_utf8`` (context ``byte``, ``offset``), or, with the strict reader's own sentence
+    (context ``detail``, ``reason``): ``bad_json`` (RFC 8259 syntax), ``not_json_constant``
+    (NaN, Infinity), ``duplicate_member``, ``too_deep`` (over ``MAX_DEPTH`` levels) or
+    ``bad_number`` (overflows a double).
     """
     try:
         text = data.decode("utf-8")
@@ -217,12 +213,8 @@ def decode_json(data: bytes, where: str) -> Any:
 def read_json_file(path: str | Path) -> Any:
     """Read a trusted JSON file: a regular file of at most :data:`MAX_TRUSTED_BYTES`, UTF-8, strict JSON.
 
-    Raises :class:`TrustedInputError` naming the file, with a ``code`` of
-    :data:`TRUSTED_FILE_CODES`: as :func:`read_trusted_bytes` (no such file, not a
-    regular file, too large, unreadable), then as :func:`decode_json` (not UTF-8,
-    invalid JSON, NaN or Infinity, a repeated member name, too deep, a number that
-    overflows a double), with line and column. A trusted file may hold lone
-    surrogate escapes, which an answer may not.
+    Raises :class:`TrustedInputError` naming the file, as :func:`read_trusted_bytes` and then
+    :func:`decode_json` do. Lone surrogate escapes are allowed (an answer may not hold them).
     """
     return decode_json(read_trusted_bytes(path), str(path))
 
@@ -232,11 +224,7 @@ CHECKSUM_FILE = "SHA256SUMS"
 
 
 def fixtures_dir() -> Path:
-    """The folder holding the frozen fixtures.
-
-    Inside an installed wheel they ship as ``groundlab/fixtures``; in a checkout
-    (including an editable install) they are the top-level ``fixtures/`` folder.
-    """
+    """The folder holding the frozen fixtures: ``groundlab/fixtures`` in a wheel, else the checkout's ``fixtures/``."""
     package = package_dir()
     packaged = package / "fixtures"
     if packaged.is_dir():
@@ -252,7 +240,7 @@ def package_dir() -> Path:
 def package_digests() -> dict[str, str]:
     """``"groundlab/<sub>/<file>.py" -> sha256`` for every package source, recursively, LF-normalised.
 
-    Both the run (the manifest) and the audit hash this same set of files.
+    The run (its manifest) and the audit both hash this set.
     """
     base = package_dir()
     return {

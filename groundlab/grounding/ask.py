@@ -1,13 +1,8 @@
 """Ask a real model for claims and verify them: one attempt, a timeout, secret-safe errors.
 
-``ask`` sends ``build_claims_prompt`` to any ``ChatModel`` once and gives the raw
-reply to ``verify_answer`` unchanged: no code fence is removed and nothing is
-repaired, so a malformed reply is an ``INVALID_JSON`` verdict, not an error.
-Only a provider failure raises, as ``ProviderError`` (``call_once``). Standard
-library only. Rules: the configuration article ("a real citation can still
-support a wrong answer") decides; "No Quote, No Claim" sets one attempt, a 30 s
-timeout and no secrets; see ``docs/architecture.md``, "The closed configuration
-contract" and "Grounding".
+The configuration article ("a real citation can still support a wrong answer") decides
+the reply; the job-match article ("No Quote, No Claim") sets one attempt, a 30 s timeout
+and no secrets in errors. ``docs/architecture.md``, "Grounding". Standard library only.
 """
 
 from __future__ import annotations
@@ -29,12 +24,9 @@ logger = logging.getLogger("groundlab.grounding.ask")
 
 @dataclass(frozen=True)
 class AskResult:
-    """What ``ask`` got and decided.
+    """What ``ask`` got and decided: ``verdict`` (of ``verify_answer`` for ``reply``) and ``reply``.
 
-    Attributes:
-        verdict: the ``Verdict`` of ``verify_answer`` for ``reply``.
-        reply: the model's reply exactly as returned (``str``), for display
-            and debugging; untrusted text.
+    ``reply`` is the model's ``str`` exactly as returned: untrusted text, for display.
     """
 
     verdict: Verdict
@@ -48,37 +40,22 @@ def ask(
     *,
     timeout: float = DEFAULT_TIMEOUT,
 ) -> AskResult:
-    """Get claims for ``request`` from ``model`` and verify them against ``sources``.
+    """Get claims for ``request`` from ``model`` in one call and verify them against ``sources``.
 
-    Steps: check the arguments (before any call); ``build_claims_prompt(request,
-    sources)``, which sends only the supplied documents, fenced as untrusted
-    data; exactly one ``model.complete(messages, timeout=timeout)``, no retry;
-    ``verify_answer(reply, request, sources)``. For structured output, build
-    the adapter with ``response_format=claims_response_format()``; the contract
-    decides either way. One INFO line is logged on ``groundlab.grounding.ask``:
-    ``"answer verified: <STATUS>"``; a failure logs one WARNING
-    (``call_once``) and never the reply, the prompt or the provider's text.
-
-    Args:
-        request: the trusted question.
-        sources: a ``Registry`` or any iterable of ``Source``.
-        model: any ``ChatModel`` (``FakeChatModel``, ``OpenAICompatibleChatModel``...).
-        timeout: seconds, finite and > 0 (default ``DEFAULT_TIMEOUT``, 30.0).
-
-    Returns:
-        ``AskResult(verdict, reply)``.
+    ``sources``: a ``Registry`` or an iterable of ``Source``; ``model``: any ``ChatModel``;
+    ``timeout``: seconds, finite and > 0. Only the supplied documents are sent
+    (:func:`build_claims_prompt`), with no retry, and the raw reply goes to ``verify_answer``
+    unrepaired: a malformed reply is an ``INVALID_JSON`` verdict, not an error. Logs one INFO
+    line, ``"answer verified: <STATUS>"``, on ``groundlab.grounding.ask`` (a failure: one
+    WARNING); never the reply, the prompt or the provider's text.
 
     Raises:
-        TypeError: ``model`` has no ``complete``, ``timeout`` is not a number,
-            or ``request``/``sources`` have the wrong types.
-        ValueError: ``timeout`` is not finite and > 0, or the request supplies
-            an id no source has (trusted input is wrong: a bug, not a verdict).
-        ProviderError: the model raised any ``Exception`` (``str`` is the fixed
-            ``PROVIDER_ERROR_MESSAGE``, nothing chained), or returned something
-            other than a ``str``.
-
-    Rule: the configuration article and "No Quote, No Claim";
-    ``docs/architecture.md``, "Grounding".
+        TypeError: ``model`` has no ``complete``, ``timeout`` is not a number, or
+            ``request``/``sources`` have the wrong types.
+        ValueError: ``timeout`` is not finite and > 0, or the request supplies an id no
+            source has.
+        ProviderError: the model raised an ``Exception`` or returned something other than
+            a ``str``; its ``str`` is ``PROVIDER_ERROR_MESSAGE``, nothing chained.
     """
     if not isinstance(model, ChatModel):
         raise TypeError(f"model must have a complete() method, not {type(model).__name__}")

@@ -1,7 +1,8 @@
 """The frozen job-match fixture (``fixtures/job_match.json``): one profile, one job, model replies.
 
-Standard library only. The file's members are described in ``fixtures/README.md``;
-the study it serves: "No Quote, No Claim", see ``docs/architecture.md``.
+The file's members are described in ``fixtures/README.md``; the article it serves: the
+job-match article, "No Quote, No Claim" (``docs/architecture.md``, "Grounding"). Standard
+library only.
 """
 
 from __future__ import annotations
@@ -17,13 +18,10 @@ __all__ = ["DraftCase", "JobMatchFixture", "load_job_match"]
 
 @dataclass(frozen=True)
 class DraftCase:
-    """One model reply of the fixture.
+    """One model reply of the fixture: ``id`` (unique in the file), ``description``, ``reply``, ``expected``.
 
-    Attributes:
-        id: ``str``, unique in the file.
-        description: ``str``, what the reply tries.
-        reply: ``str``, the reply text exactly as a model returned it.
-        expected: ``dict``, the hand-written outcome (``fixtures/README.md``).
+    ``reply`` is the text exactly as a model returned it; ``expected`` (a ``dict``) the
+    hand-written outcome (``fixtures/README.md``); the others are ``str``.
     """
 
     id: str
@@ -34,15 +32,10 @@ class DraftCase:
 
 @dataclass(frozen=True)
 class JobMatchFixture:
-    """The fixture loaded: one ``profile``, one ``job`` and the ``drafts`` in file order.
+    """The fixture loaded: one ``Profile``, one ``Job`` and the ``drafts`` (``DraftCase``) in file order.
 
-    Attributes:
-        profile: ``Profile``.
-        job: ``Job``.
-        drafts: ``tuple[DraftCase, ...]``.
-
-    ``fixture["seed_example"]`` returns the draft case with that id; an
-    unknown id raises ``KeyError`` naming the known ids.
+    ``fixture[draft_id]`` returns the draft case with that id; an unknown id raises
+    ``KeyError`` naming the known ids.
     """
 
     profile: Profile
@@ -58,14 +51,10 @@ class JobMatchFixture:
 
 
 def load_job_match(path: str | Path | None = None) -> JobMatchFixture:
-    """Load the job-match fixture (default: ``job_match.json`` in ``fixtures_dir()``).
+    """Load the job-match fixture at ``path`` (default: the frozen ``job_match.json`` in ``fixtures_dir()``).
 
-    Args:
-        path: the file (``str`` or ``Path``), or ``None`` for the frozen one.
-
-    Raises:
-        TrustedInputError: a missing file, invalid JSON, a missing member, or a
-            profile or job field that is not text.
+    ``TrustedInputError`` for a missing file, invalid JSON, a missing member, or a profile or
+    job field that is not text.
     """
     source = path if path is not None else fixtures_dir() / "job_match.json"
     data = read_json_file(source)

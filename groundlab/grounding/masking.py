@@ -1,11 +1,10 @@
 """Secret masking: hide API keys, tokens and passwords in text bound for a log or an error message.
 
-Defence in depth only. What a log line or a user-facing error may say is decided
-by an allow-list (``groundlab.grounding.provider``): no provider text reaches one.
-``mask_secrets`` covers the remaining free text (an adapter's endpoint, a caller's
-own ``ChatModelError`` detail). Standard library only. Rule ("No Quote, No
-Claim"): provider errors never show secrets; see ``docs/architecture.md``,
-"Grounding".
+Rule: the job-match article, "No Quote, No Claim" (provider errors never show secrets);
+``docs/architecture.md``, "Grounding". Defence in depth only: what a log line or a
+user-facing error may say is decided by an allow-list (``groundlab.grounding.provider``),
+and ``mask_secrets`` covers the remaining free text (an adapter's endpoint, a caller's own
+``ChatModelError`` detail). Standard library only.
 """
 
 from __future__ import annotations
@@ -121,43 +120,18 @@ def _mask_encoded(run: str, secrets: list[str]) -> str:
 
 
 def mask_secrets(text: str, *secrets: str | None) -> str:
-    """Return ``text`` with API keys, tokens and the given ``secrets`` replaced by ``MASK`` (``***``).
+    """Return ``text`` with API keys, tokens and the exact strings ``secrets`` replaced by ``MASK`` (``***``).
 
-    Masked, in order, first inside every run of percent escapes (decoded up to
-    three times, masked, re-encoded) and then in the whole text:
-
-    * each extra secret, longest first (``None`` and ``""`` are skipped);
-    * PEM private-key blocks;
-    * the values of ``Authorization``, ``Proxy-Authorization``, ``Cookie`` and
-      ``Set-Cookie`` (quoted, or to the end of the line); a known Authorization
-      scheme stays visible (``Authorization: Token ***``);
-    * ``Bearer <token>``, and ``Basic``/``Negotiate``/``NTLM`` with base64;
-    * JWTs (``eyJ...`` with at least two dots);
-    * tokens with a provider prefix, prefix kept: ``sk-``, ``sk-ant-``,
-      ``sk-proj-``, ``sk_live_``, ``ghp_``, ``gho_``, ``github_pat_``,
-      ``xoxb-``, ``xoxp-``, ``glpat-``, ``hf_``, ``npm_``, ``pypi-``,
-      ``AIza``; AWS key ids (``AKIA``/``ASIA``... and 16 characters);
-    * the user information of a URL (``https://***@host``);
-    * the value after a credential-like name (``api_key``, ``x-api-key``,
-      ``access_token``, ``client_secret``, ``password``, ``key``,
-      ``session_id``...) and ``=`` or ``:``; a JSON string value keeps its quotes.
-
-    Best effort: a key in an unknown format that is not passed in ``secrets``
-    may survive, which is why logs and user-facing errors are built from an
-    allow-list instead. Over-masking is preferred.
-
-    Args:
-        text: any ``str``.
-        *secrets: exact strings (``str`` or ``None``) that must not appear in the result.
-
-    Returns:
-        The masked ``str``.
-
-    Raises:
-        TypeError: if ``text`` or a secret is not a ``str`` (``None`` secrets are skipped).
-
-    Rule: "No Quote, No Claim" (provider errors never show secrets);
-    ``docs/architecture.md``, "Grounding".
+    Masked: each of ``secrets`` (``None`` and ``""`` skipped); PEM private keys; the values of
+    ``Authorization``, ``Proxy-Authorization``, ``Cookie`` and ``Set-Cookie`` (a known
+    Authorization scheme stays: ``Authorization: Token ***``); ``Bearer``/``Basic``/
+    ``Negotiate``/``NTLM`` credentials; JWTs; provider-prefixed tokens (``sk-``, ``ghp_``,
+    ``xoxb-``, ``hf_``, ``AIza``..., prefix kept) and AWS key ids; a URL's user information
+    (``https://***@host``); the value after a credential-like name (``api_key``,
+    ``access_token``, ``password``, ``session_id``...; a quoted value keeps its quotes); all
+    also inside percent-encoded text. Best effort: a key in an unknown format that is not in
+    ``secrets`` may survive. ``TypeError`` if ``text`` is not a ``str`` or a secret is neither
+    ``str`` nor ``None``.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")

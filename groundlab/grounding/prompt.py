@@ -1,11 +1,10 @@
 """The job-match prompt: profile and job records, the exact text sent, and the instruction.
 
-Only the allow-listed profile fields (``ALLOWED_PROFILE_FIELDS``) and the job's
-title and description leave the process; quotes are later checked against
-exactly the rendered ``profile_text`` and ``job_text``. Privacy limit: only
-*fields* are filtered; free text is not scrubbed, so a phone number typed into
-the headline is sent with it. Standard library only. Rules: "No Quote, No
-Claim"; see ``docs/architecture.md``, "Grounding".
+Rule: the job-match article, "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+Only the allow-listed profile fields (``ALLOWED_PROFILE_FIELDS``) and the job's title and
+description leave the process, and quotes are checked against exactly the rendered
+``profile_text`` and ``job_text``. Only *fields* are filtered: free text is not scrubbed,
+so a phone number typed into the headline is sent with it. Standard library only.
 """
 
 from __future__ import annotations
@@ -86,15 +85,9 @@ def _require_str_fields(obj: object) -> None:
 class Profile:
     """A candidate profile; every field is a ``str``, default ``""``.
 
-    Sent to the model (``ALLOWED_PROFILE_FIELDS``): ``headline``,
-    ``desired_role``, ``skills``, ``experience``, ``work_preferences``. Never
-    sent and left out of ``repr`` (``PRIVATE_PROFILE_FIELDS``): ``name``,
-    ``email``, ``phone``, ``salary``, ``resume_text``.
-
-    Raises:
-        TypeError: if a field is not a ``str``.
-
-    Rule: "No Quote, No Claim" (only the fields the match needs leave the process).
+    Sent to the model: ``ALLOWED_PROFILE_FIELDS``. Never sent and left out of ``repr``:
+    ``PRIVATE_PROFILE_FIELDS`` (``name``, ``email``, ``phone``, ``salary``, ``resume_text``).
+    ``TypeError`` if a field is not a ``str``.
     """
 
     headline: str = ""
@@ -116,8 +109,7 @@ class Profile:
 class Job:
     """A job posting: ``title`` and ``description`` (``str``, default ``""``), untrusted recruiter text.
 
-    Raises:
-        TypeError: if a field is not a ``str``.
+    ``TypeError`` if a field is not a ``str``.
     """
 
     title: str = ""
@@ -135,15 +127,9 @@ def _labelled_lines(pairs: tuple[tuple[str, str], ...]) -> str:
 def profile_text(profile: Profile) -> str:
     """Render the profile exactly as it is sent: ``"<Label>: <value>"`` lines of the allowed fields.
 
-    One line per allow-listed field that is not blank, in
-    ``ALLOWED_PROFILE_FIELDS`` order with ``PROFILE_LABELS``, joined by
-    ``"\\n"``; values are stripped, inner text is kept; private fields are never
-    read; an all-blank profile gives ``""``. Example: ``Profile(headline="Backend
-    developer", skills="Java", name="X")`` gives ``"Headline: Backend
-    developer\\nSkills: Java"``.
-
-    Raises:
-        TypeError: if ``profile`` is not a ``Profile``.
+    One line per non-blank field of ``ALLOWED_PROFILE_FIELDS``, in that order, labelled by
+    ``PROFILE_LABELS``, value stripped, joined by ``"\\n"``; ``""`` when all are blank.
+    ``TypeError`` if ``profile`` is not a ``Profile``.
     """
     if not isinstance(profile, Profile):
         raise TypeError(f"profile must be a Profile, not {type(profile).__name__}")
@@ -155,10 +141,8 @@ def profile_text(profile: Profile) -> str:
 def job_text(job: Job) -> str:
     """Render the job exactly as it is sent: ``"Job title: ..."`` and ``"Description: ..."`` lines.
 
-    Each line only when its value is not blank; values stripped; joined by ``"\\n"``.
-
-    Raises:
-        TypeError: if ``job`` is not a ``Job``.
+    A line only for a non-blank value, stripped; joined by ``"\\n"``. ``TypeError`` if ``job``
+    is not a ``Job``.
     """
     if not isinstance(job, Job):
         raise TypeError(f"job must be a Job, not {type(job).__name__}")
@@ -169,11 +153,9 @@ def job_text(job: Job) -> str:
 class Prompt:
     """The full prompt of one explanation request (all fields ``str``).
 
-    Attributes:
-        instruction: the system message (``INSTRUCTION``).
-        user: ``"CANDIDATE PROFILE:\\n" + profile_text + "\\n\\nJOB POSTING:\\n" + job_text``.
-        profile_text: the profile text inside ``user``; profile quotes are checked against it.
-        job_text: the job text inside ``user``; job quotes are checked against it.
+    ``instruction`` is ``INSTRUCTION``; ``user`` is ``"CANDIDATE PROFILE:\\n" + profile_text +
+    "\\n\\nJOB POSTING:\\n" + job_text``; the profile and job quotes are checked against
+    ``profile_text`` and ``job_text``.
     """
 
     instruction: str
@@ -182,9 +164,9 @@ class Prompt:
     job_text: str
 
     def messages(self) -> list[dict[str, str]]:
-        """Return the chat messages, new on every call: the system instruction, then the user text.
+        """The chat messages, new on every call: the system ``instruction``, then the ``user`` text.
 
-        Shape: ``[{"role": "system", "content": instruction}, {"role": "user", "content": user}]``.
+        ``[{"role": "system", "content": instruction}, {"role": "user", "content": user}]``.
         """
         return [
             {"role": "system", "content": self.instruction},
@@ -195,8 +177,7 @@ class Prompt:
 def build_prompt(profile: Profile, job: Job) -> Prompt:
     """Build the ``Prompt`` for one profile and one job; only allow-listed profile fields appear in it.
 
-    Raises:
-        TypeError: if ``profile`` is not a ``Profile`` or ``job`` not a ``Job``.
+    ``TypeError`` if ``profile`` is not a ``Profile`` or ``job`` not a ``Job``.
     """
     sent_profile = profile_text(profile)
     sent_job = job_text(job)

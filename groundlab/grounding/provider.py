@@ -1,11 +1,11 @@
 """Provider failures: the adapter's error, the user's error, and the one call that turns one into the other.
 
-What a log line or an error text may say is an allow-list: the exception's class
-name, the HTTP status code, the elapsed time in milliseconds, an error code of
-``CHAT_ERROR_CODES`` and fixed words. Nothing is built from ``str(exception)`` or
-from a provider's body; ``mask_secrets`` runs on top as defence in depth.
-Standard library only. Rules ("No Quote, No Claim"): one attempt per call, and
-provider errors never show secrets; see ``docs/architecture.md``, "Grounding".
+Rule: the job-match article, "No Quote, No Claim" (one attempt per call; provider errors
+never show secrets); ``docs/architecture.md``, "Grounding". What a log line or an error
+text may say is an allow-list: the exception's class name, the HTTP status code, the
+elapsed time in milliseconds, an error code of ``CHAT_ERROR_CODES`` and fixed words.
+Nothing is built from ``str(exception)`` or a provider's body; ``mask_secrets`` runs on top
+as defence in depth. Standard library only.
 """
 
 from __future__ import annotations
@@ -53,28 +53,14 @@ CHAT_ERROR_CODES: tuple[str, ...] = tuple(_TEMPLATES)
 class ChatModelError(GroundlabError):
     """The chat-model provider could not give an answer.
 
-    Errors are data: ``code`` (one of ``CHAT_ERROR_CODES``), ``status_code`` and
-    a read-only ``context``; the message is rendered from them by a template
-    (``TEMPLATES``) and masked with ``mask_secrets``.
-    The OpenAI-compatible adapter raises:
-
-    * ``timeout``: context ``endpoint``, ``timeout_s``;
-    * ``transport``: a connection or protocol failure; ``endpoint``,
-      ``error_type`` (the transport exception's class name);
-    * ``http_status``: a non-2xx answer; ``endpoint``, ``status_code``;
-    * ``bad_reply``: a body without a string where one was expected;
-      ``endpoint``, ``path`` (e.g. ``"choices[0].message.content"``).
-
-    No provider body and no exception text enters the message, and
-    ``endpoint`` holds only the scheme, host, port and path. ``ChatModelError("some
-    text")`` (code ``other``, for fakes and other adapters) keeps ``detail``
-    masked with ``mask_secrets``. ``args`` is ``(message,)``.
-
-    Args:
-        detail: free text for code ``other`` (``str``); ignored otherwise.
-        code: one of ``CHAT_ERROR_CODES`` (default ``"other"``).
-        status_code: the HTTP status (``int``), or ``None``.
-        context: the template's values (``endpoint``, ``timeout_s``...).
+    ``code`` is one of ``CHAT_ERROR_CODES``, with ``status_code`` (``int`` or ``None``) and a
+    read-only ``context``; the message is ``TEMPLATES[code]`` over them, masked with
+    ``mask_secrets``. Context by code: ``timeout``: ``endpoint``, ``timeout_s``;
+    ``transport``: ``endpoint``, ``error_type`` (the transport exception's class name);
+    ``http_status`` (a non-2xx answer): ``endpoint``, ``status_code``; ``bad_reply``:
+    ``endpoint``, ``path`` (``"choices[0].message.content"``); ``other`` (the default, for
+    fakes and other adapters): ``detail``, the free text given, masked (ignored for other
+    codes). ``endpoint`` holds only scheme, host, port and path. ``args`` is ``(message,)``.
 
     Raises:
         TypeError: ``detail`` is not a ``str`` or ``status_code`` not an ``int``.
@@ -118,15 +104,9 @@ class ChatModelError(GroundlabError):
 class ProviderError(GroundlabError):
     """The model service failed; ``str(error)`` is always ``PROVIDER_ERROR_MESSAGE``.
 
-    No key, token, URL or provider text reaches the message, the cause or the
-    context (raised ``from None``). What is known about the failure is
-    allow-listed data; ``code`` is ``"provider"``, ``args`` are the three below.
-
-    Attributes:
-        error_type: the class name of the model's exception (``str``), or ``""``.
-        status_code: the HTTP status (``int``) when the exception carried one, else ``None``.
-        elapsed_ms: how long the one attempt took, in milliseconds (``int``), or ``None``.
-        context: the three as a read-only mapping.
+    ``code`` is ``"provider"``; ``args`` and the read-only ``context`` hold ``error_type``,
+    ``status_code`` and ``elapsed_ms`` (see those properties). No key, token, URL or
+    provider text reaches the message, the cause or the context (raised ``from None``).
     """
 
     TEMPLATES = MappingProxyType({"provider": PROVIDER_ERROR_MESSAGE})
@@ -139,17 +119,17 @@ class ProviderError(GroundlabError):
 
     @property
     def error_type(self) -> str:
-        """The class name of the model's exception, or ``""``."""
+        """The class name of the model's exception (``str``), or ``""``."""
         return self._context["error_type"]
 
     @property
     def status_code(self) -> int | None:
-        """The HTTP status, or ``None``."""
+        """The HTTP status (``int``) when the exception carried one, else ``None``."""
         return self._context["status_code"]
 
     @property
     def elapsed_ms(self) -> int | None:
-        """How long the one attempt took, in milliseconds, or ``None``."""
+        """How long the one attempt took, in milliseconds (``int``), or ``None``."""
         return self._context["elapsed_ms"]
 
 
@@ -196,33 +176,14 @@ def _describe(exc: BaseException, model: object) -> tuple[str, int | None, str]:
 
 
 def call_once(model: Any, messages: list[dict[str, str]], timeout: float, logger: logging.Logger) -> object:
-    """Call ``model.complete(messages, timeout=timeout)`` once and return its reply, or raise ``ProviderError``.
+    """Call ``model.complete(messages, timeout=timeout)`` once and return its reply, unchecked.
 
-    Any ``Exception`` from the model (not ``BaseException`` such as
-    ``KeyboardInterrupt``) becomes ``ProviderError``, raised ``from None``
-    outside the ``except`` block, so the provider's exception is neither cause
-    nor context. ``str(exception)`` is never called, so an exception whose
-    ``__str__`` raises is handled like any other. One WARNING is logged on
-    ``logger``: ``"chat model call failed: <Type>"``, then in brackets the
-    ``ChatModelError`` code and ``HTTP <status>`` when known, e.g.
-    ``"chat model call failed: ChatModelError (http_status, HTTP 401)"``; the
-    record also carries ``error_type``, ``status_code`` and ``elapsed_ms`` (an
-    ``int`` of milliseconds, kept out of the message so that it stays the same
-    from run to run).
-
-    Args:
-        model: any object with ``complete`` (a ``ChatModel``).
-        messages: the chat messages (``list[dict[str, str]]``).
-        timeout: seconds, already checked (``check_timeout``).
-        logger: where the one line goes.
-
-    Returns:
-        The model's reply, unchecked (normally a ``str``).
-
-    Raises:
-        ProviderError: ``model.complete`` raised an ``Exception``.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    ``timeout`` is in seconds, already checked (``check_timeout``). Any ``Exception`` from the
+    model (not a ``BaseException`` such as ``KeyboardInterrupt``) becomes ``ProviderError``,
+    with neither cause nor context, after one WARNING on ``logger``, e.g. ``"chat model call
+    failed: ChatModelError (http_status, HTTP 401)"`` (the code and status only when known);
+    the record also carries ``error_type``, ``status_code`` and ``elapsed_ms`` (milliseconds,
+    kept out of the message so that it is the same on every run).
     """
     started = time.monotonic()
     try:

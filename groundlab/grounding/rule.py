@@ -1,20 +1,11 @@
 """The "No Quote, No Claim" rule: a quote counts only when it occurs, normalised, in the text the model saw.
 
-Standard library only. Lengths are characters (code points). Rule: the job-match
-article "No Quote, No Claim"; see ``docs/architecture.md``, "Grounding".
+Rule: the job-match article, "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+Lengths count characters (code points); ``None`` reads as ``""``. Standard library only.
 
-A quote must also show something: one that is empty after removing invisible
-characters (``visible_text``), or made only of punctuation, proves nothing to
-the user who reads it, so it never counts (``has_visible_content``).
-
-A found quote shows that the words exist in the source, not that the point built
-on them is true: the test is a substring test, so ``"Java"`` is found in
-``"JavaScript"``.
-
-The draft rule for one explanation point, which of its tests fails first, is
-:func:`drop_reason`: the one home of that rule, used by
-:func:`~groundlab.grounding.draft.check_draft` (through ``point_checks``) and by
-the lab's detector (``groundlab.lab.detector.point_kept``).
+A found quote shows that its words occur in the source, not that the point built on
+them is true. :func:`drop_reason` is the one home of the draft rule for one point:
+``check_draft`` and the lab's detector both call it.
 """
 
 from __future__ import annotations
@@ -73,28 +64,12 @@ def _shows(ch: str) -> bool:
 
 
 def visible_text(text: str | None) -> str:
-    """Return ``text`` without the characters a reader cannot see.
+    """Return ``text`` without the characters a reader cannot see (a ``str``, possibly empty).
 
-    Removed: whitespace (``str.isspace``: spaces, tabs, line breaks, U+00A0,
-    U+3000...), control characters (category ``Cc``), format characters
-    (category ``Cf``: U+200B ZERO WIDTH SPACE, U+200C/U+200D ZERO WIDTH
-    (NON-)JOINER, U+2060 WORD JOINER, the bidirectional controls U+200E, U+200F,
-    U+202A to U+202E and U+2066 to U+2069, U+00AD SOFT HYPHEN, U+FEFF
-    BYTE ORDER MARK, tag characters...) and ``BLANK_FILLERS``. Everything else
-    is kept in order. Categories: Unicode UAX #44.
-
-    Args:
-        text: any ``str``, or ``None`` (treated as ``""``).
-
-    Returns:
-        The visible characters (``str``, possibly empty).
-
-    Raises:
-        TypeError: if ``text`` is neither ``str`` nor ``None``.
-
-    Example: ``visible_text("\\u200bJava\\u00ad 17")`` is ``"Java17"``.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    Removed: whitespace (``str.isspace``), control characters (category ``Cc``), format
+    characters (``Cf``: zero-width characters, bidirectional controls, U+00AD SOFT HYPHEN,
+    U+FEFF...) and :data:`BLANK_FILLERS`; the rest is kept in order. ``TypeError`` unless
+    ``str`` or ``None``.
     """
     return "".join(filter(_shows, _require_text(text, "text")))
 
@@ -102,16 +77,9 @@ def visible_text(text: str | None) -> str:
 def has_visible_content(text: str | None) -> bool:
     """True when ``text`` shows at least one character that is not punctuation.
 
-    Visible characters are those ``visible_text`` keeps; punctuation is every
-    Unicode category ``P*`` (``. , ! ? " ' - ( ) * …``), so ``"..."`` or
-    ``"\\u200b\\u200b"`` is False and ``"5%"`` or ``"C++"`` is True. A point
-    without visible text, or a quote without visible content, is never a
-    grounded point.
-
-    Raises:
-        TypeError: if ``text`` is neither ``str`` nor ``None``.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    Visible: what :func:`visible_text` keeps; punctuation: Unicode category ``P*``. So
+    ``"..."`` and ``"\\u200b"`` are False, ``"5%"`` and ``"C++"`` True. ``TypeError`` unless
+    ``str`` or ``None``.
     """
     return any(not unicodedata.category(ch).startswith("P") for ch in visible_text(text))
 
@@ -137,61 +105,24 @@ def _require_text(value: object, name: str) -> str:
 
 
 def normalize_quote(text: str | None) -> str:
-    """Return the normal form in which quotes and sources are compared.
+    """Return the normal form in which quotes and sources are compared (a ``str``, possibly empty).
 
-    Steps, in order:
-
-    1. ``None`` becomes ``""``.
-    2. Lower-case with ``str.lower()`` (full Unicode lower-casing; a few
-       characters change length, e.g. ``"İ"`` becomes two code points).
-    3. Every run of whitespace, as ``str.split()`` sees whitespace (this
-       includes tab, CR, LF, and the no-break space U+00A0), becomes a single
-       space, and leading/trailing whitespace goes.
-    4. Any run of spaces, quote marks ``" ' “ ” ‘ ’`` and the punctuation
-       ``. , ; :`` is trimmed from both ends. Inside the text nothing else is
-       touched: brackets, hyphens, ``%``, ``*`` stay as they are.
-
-    Args:
-        text: the quote or source text, or ``None``.
-
-    Returns:
-        The normalised ``str`` (possibly empty).
-
-    Raises:
-        TypeError: if ``text`` is neither ``str`` nor ``None``.
-
-    Example: ``normalize_quote(' “Java (Intermediate,\\t3 years)”. ')`` is
-    ``'java (intermediate, 3 years)'``.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    Lower-cased by ``str.lower`` (``"İ"`` becomes two code points); each whitespace run
+    (``str.split``: tab, CR, LF, U+00A0...) becomes one space; spaces, quote marks
+    ``" ' “ ” ‘ ’`` and ``. , ; :`` are trimmed from both ends; nothing else inside is
+    touched. ``TypeError`` unless ``str`` or ``None``.
     """
     return _normalize(_require_text(text, "text"))
 
 
 def is_quoted(quote: str | None, source: str | None) -> bool:
-    """Return True iff ``quote`` occurs in ``source`` after normalising both.
+    """True iff the normalised ``quote`` is a substring of the normalised ``source``.
 
-    The normalised quote must be at least ``MIN_QUOTE_CHARS`` (3) code points
-    long, show a character that is not punctuation (``has_visible_content``),
-    and be a plain substring (``in``, no regular expression) of the
-    normalised source (``normalize_quote``). ``None`` or an empty quote or
-    source never counts; nor does ``"\\u200b\\u200b\\u200b"`` or ``"!!!"``. Each
-    distinct source is normalised once and cached. True does not prove a
-    whole word (``is_quoted("Java", "JavaScript")`` is True) nor that the
-    point built on the quote is true.
-
-    Args:
-        quote: the evidence the model cited, or ``None``.
-        source: the text the quote should come from (the exact text that was
-            sent to the model), or ``None``.
-
-    Returns:
-        ``bool``.
-
-    Raises:
-        TypeError: if ``quote`` or ``source`` is neither ``str`` nor ``None``.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    The normalised quote must also be at least :data:`MIN_QUOTE_CHARS` code points long and
+    have visible content (:func:`has_visible_content`); an empty or ``None`` quote or source
+    never counts. ``source`` is the text exactly as sent to the model. A plain substring
+    test: ``is_quoted("Java", "JavaScript")`` is True. ``TypeError`` unless each is ``str``
+    or ``None``.
     """
     needle = _normalize(_require_text(quote, "quote"))
     if len(needle) < MIN_QUOTE_CHARS or not has_visible_content(needle):
@@ -236,36 +167,13 @@ def drop_reason(
     profile_text: str | None,
     job_text: str | None,
 ) -> tuple[str | None, str | None]:
-    """Why the draft rule drops one explanation point, or ``(None, None)`` when it keeps it.
+    """Why the draft rule drops one point: ``(reason, quote)``, or ``(None, None)`` when it keeps it.
 
-    The tests, in order, the first failing one naming the reason (:data:`DROP_REASONS`):
-
-    1. ``point`` has visible text (:func:`visible_text` is not empty), else ``"no_text"``;
-    2. for a ``"gap"``: ``profile_quote`` has no visible text, else ``"gap_profile_quote"``;
-    3. for a ``"match"``: ``is_quoted(profile_quote, profile_text)``, else the quote's fault;
-    4. ``is_quoted(job_quote, job_text)``, else the quote's fault.
-
-    A quote's fault is the first test of :func:`is_quoted` it fails: ``"quote_missing"``
-    (``None`` or ``""``), ``"quote_empty"`` (nothing once normalised), ``"quote_short"``
-    (under ``MIN_QUOTE_CHARS``), ``"quote_invisible"`` or ``"quote_punctuation"`` (nothing
-    visible, or punctuation only) or ``"quote_absent"`` (not in its text).
-
-    Args:
-        kind: ``"match"`` or ``"gap"``, the draft list the point belongs to.
-        point: the sentence for the user.
-        profile_quote, job_quote: the quotes as the model wrote them (``None`` allowed).
-        profile_text, job_text: the texts exactly as sent to the model.
-
-    Returns:
-        ``(reason, quote)``: ``reason`` is ``None`` when the point is kept, else one of
-        :data:`DROP_REASONS` (never ``"null"``: a missing item is the caller's to name);
-        ``quote`` is ``"profile"`` or ``"job"`` for a ``quote_*`` reason, else ``None``.
-
-    Raises:
-        ValueError: if ``kind`` is neither ``"match"`` nor ``"gap"``.
-        TypeError: if a text or quote is neither ``str`` nor ``None``.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    ``kind`` is ``"match"`` or ``"gap"``; the quotes are as the model wrote them, the texts
+    exactly as sent. ``reason`` is the first failing test, in :data:`DROP_REASONS` order (never
+    ``"null"``); ``quote`` is ``"profile"`` or ``"job"`` for a ``quote_*`` reason, else ``None``.
+    ``ValueError`` for any other ``kind``; ``TypeError`` for a text or quote that is neither
+    ``str`` nor ``None``.
     """
     if kind not in ("match", "gap"):
         raise ValueError(f"kind must be 'match' or 'gap', not {kind!r}")

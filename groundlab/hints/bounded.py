@@ -68,12 +68,10 @@ def bounded_matcher(
 ) -> difflib.SequenceMatcher | None:
     """``difflib.SequenceMatcher(None, a, b, autojunk=autojunk)`` with its matching blocks computed, or ``None``.
 
-    ``a``, ``b``: sequences of hashable items (``str`` or lists of ``str``).
-    ``budget``: shared :class:`Budget` (default: a new one of :data:`WORK_LIMIT`
-    units). ``None`` when the alignment would need more units than are left; the
-    units of the steps already done stay spent. A returned matcher's ``ratio()``,
-    ``get_matching_blocks()`` and ``get_opcodes()`` are exactly difflib's and
-    cost no further alignment work.
+    ``a``, ``b``: sequences of hashable items; ``budget``: a shared :class:`Budget` (default:
+    a new one of :data:`WORK_LIMIT` units). ``None`` when the alignment would need more units
+    than are left (the steps done stay spent). The matcher's ``ratio()``,
+    ``get_matching_blocks()`` and ``get_opcodes()`` are exactly difflib's, at no further cost.
     """
     budget = Budget() if budget is None else budget
     try:

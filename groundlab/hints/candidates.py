@@ -1,10 +1,13 @@
 """Where a quote may start in a source, and which run of matching blocks covers it best.
 
 Offsets count code points; both texts are folded first
-(:func:`groundlab.hints.folding.fold`, length-preserving). The look-ups are exact
-``str.count`` / ``str.find`` calls, linear in the source, with a fixed number of
-runs and at most :data:`_OCCURRENCES_CAP` occurrences, so a 1 MB source stays
-fast. See ``docs/architecture.md``, "Hints".
+(:func:`groundlab.hints.folding.fold`, length-preserving). ``docs/architecture.md``, "Hints".
+
+The look-ups are exact ``str.count`` / ``str.find`` calls, linear in the source, with a
+fixed number of runs and at most :data:`_OCCURRENCES_CAP` occurrences, so a 1 MB source
+stays fast. Unlike ``ratio``, :func:`span_score` prefers ``Java (Intermediate, 3 years)``
+to ``iate, 3 years)`` for the quote ``Java (3 years)``, yet still drops a stray match far
+from the rest.
 """
 
 from __future__ import annotations
@@ -20,14 +23,11 @@ _CANDIDATES = 8
 
 
 def candidate_starts(fq: str, fs: str) -> list[int]:
-    """Likely start offsets of the quote in the source, best first.
+    """Likely start offsets of the folded quote ``fq`` in the folded source ``fs``, best first.
 
-    Up to :data:`_GRAMS_PER_SIZE` evenly spaced runs of ``k`` characters of the
-    folded quote are looked up in the folded source (``k`` = 8, then 5, 3, 2, 1
-    until some run is found); the rarest runs are used first, each occurrence votes
-    for ``occurrence - offset in quote``, and votes within 8 code points of each
-    other are merged. At most :data:`_CANDIDATES` starts are returned, each with
-    at least half the votes of the best one.
+    Each occurrence of an evenly spaced run of the quote (8 characters, else 5, 3, 2, 1)
+    votes for a start; at most :data:`_CANDIDATES` starts, each with at least half the
+    votes of the best; ``[0]`` when no run occurs.
     """
     n = len(fq)
     for k in _GRAM_SIZES:
@@ -74,10 +74,7 @@ def candidate_starts(fq: str, fs: str) -> list[int]:
 
 
 def span_score(matched: int, span: int) -> float:
-    """How good a window is: quote characters it matches, minus a quarter point
-    for each window character left unmatched. Unlike ``ratio``, this prefers
-    ``Java (Intermediate, 3 years)`` over ``iate, 3 years)`` for the quote
-    ``Java (3 years)``, yet still drops a stray match far from the rest."""
+    """A window's score: ``matched`` quote characters minus 0.25 per unmatched character of its ``span``."""
     return matched - 0.25 * (span - matched)
 
 

@@ -3,7 +3,13 @@
 Every predicate takes one character (a one-code-point ``str``). Sources: general
 categories, Unicode Standard Annex #44; look-alikes, in the spirit of UTS #39
 ("Unicode Security Mechanisms", confusables.txt); JSON whitespace, RFC 8259
-section 2. See ``docs/architecture.md``, "Units".
+section 2. ``docs/architecture.md``, "Hints".
+
+Speed: a text over :data:`_SCAN_LIMIT` code points (a source) is never walked in Python.
+Its distinct characters outside :data:`PLAIN_RANGES` are found by one regex (and kept for
+the last 4 such texts), and characters that qualify are searched with a compiled
+character class; ``tests/hints`` checks that every predicate and fold is false or
+``None`` inside :data:`PLAIN_RANGES`.
 """
 
 from __future__ import annotations
@@ -108,8 +114,7 @@ confusables.txt); every key is non-ASCII, every value ASCII of the same case."""
 def is_invisible(ch: str) -> bool:
     """True when ``ch`` renders as nothing: category ``Cf``, a ``Cc`` that is not whitespace, or a filler.
 
-    Tab, line feed, carriage return and every ``str.isspace`` character are not
-    invisible here (they get ``whitespace`` hints). Source: UAX #44 categories.
+    No ``str.isspace`` character (tab, line feed...) is invisible here: those get ``whitespace`` hints.
     """
     category = unicodedata.category(ch)
     if category == "Cf" or ord(ch) in _INVISIBLE_EXTRA:
@@ -172,12 +177,8 @@ _PLAIN = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in PLAIN_RAN
 def notable_chars(text: str, *, keep: bool = True) -> frozenset:
     """The distinct characters of ``text`` (one-character ``str``), leaving out those in :data:`PLAIN_RANGES`.
 
-    Membership therefore answers only for characters outside those ranges; every
-    predicate of this module, and every fold of :mod:`groundlab.hints.folding`,
-    gives ``False`` or ``None`` inside them (``tests/hints`` checks this). For a
-    text over :data:`_SCAN_LIMIT` code points (a source) the set is computed
-    once and kept for the last 4 such texts when ``keep``, so a long source is
-    scanned once however many hints ask what it contains.
+    A text up to :data:`_SCAN_LIMIT` code points gives all of its characters. With ``keep``,
+    the set of a longer one is cached (the last 4 kept).
     """
     if len(text) <= _SCAN_LIMIT:
         return frozenset(text)
@@ -191,12 +192,10 @@ def _long_notable_chars(text: str) -> frozenset:
 
 def first_each(text: str, pred: Callable[[str], bool], absent_from: str) -> list[tuple[int, str]]:
     """``(index, character)`` of the first of each distinct character of ``text`` with ``pred``
-    that ``absent_from`` lacks; at most 6, in order of appearance. ``pred`` must be
-    false on :data:`PLAIN_RANGES` (as every predicate of this module is).
+    that ``absent_from`` lacks; at most 6, in order of appearance.
 
-    Linear in the lengths: ``pred`` is asked once per distinct character, and a
-    text over :data:`_SCAN_LIMIT` code points is searched for the characters
-    that qualify with a compiled character class, never walked in Python.
+    ``pred`` must be false on :data:`PLAIN_RANGES` (as every predicate here is); it is asked
+    once per distinct character. Linear in the lengths.
     """
     absent = notable_chars(absent_from) if len(absent_from) > _SCAN_LIMIT else absent_from
     if len(text) <= _SCAN_LIMIT:

@@ -2,14 +2,17 @@
 
 Offsets and lengths count code points. Sources: NFC and NFKC, Unicode UAX #15;
 case folding, ``str.casefold`` (CaseFolding.txt); whitespace, ``str.isspace``
-(``White_Space``). See ``docs/architecture.md``, "Units".
+(``White_Space``). ``docs/architecture.md``, "Hints".
 
-How a difference is put down to a kind (:func:`equivalence`): both strings go
-through a fixed chain of transforms (:data:`TRANSFORMS`, each only where it
-changes one side). If they then match, transforms are dropped one at a time,
-broadest first (:data:`_DROP_ORDER`: case goes before NFKC because ``casefold``
-also expands ligatures such as U+FB01, which NFKC explains better), keeping each
-one without which they no longer match.
+How :func:`equivalence` puts a difference down to kinds: both strings go through the
+chain of :data:`TRANSFORMS` that change either side; if they then match, transforms are
+dropped one at a time, broadest first (:data:`_DROP_ORDER`: case before NFKC, because
+``casefold`` also expands ligatures such as U+FB01, which NFKC explains better), keeping
+each one without which they no longer match; each chain's prefixes are computed once.
+:func:`translated` is linear either way: ``str.translate`` with a table that also maps
+each unchanged character to itself when characters repeat (about 2.5 times faster on a
+1 MB mixed-script source), a regex visiting only the changed characters when they seldom
+repeat (a million distinct code points).
 """
 
 from __future__ import annotations
@@ -35,15 +38,9 @@ seldom repeat is rewritten by a regular expression rather than ``str.translate``
 def translated(text: str, fn: Callable[[str], str | None]) -> str:
     """``text`` with each character ``ch`` for which ``fn(ch)`` is not ``None`` replaced by ``fn(ch)``.
 
-    ``fn`` must give ``None`` on :data:`~groundlab.hints.chars.PLAIN_RANGES`
-    (every ``fn`` here does); it is asked once per other distinct character
-    (bypassing its ``lru_cache`` beyond :data:`_MANY` of them), and ``text`` itself
-    is returned when nothing changes. Linear in ``len(text)`` either way: when
-    characters repeat, ``str.translate`` with a table that also maps each
-    unchanged character to itself (no failed look-up per character, about 2.5
-    times faster on a 1 MB mixed-script source); when they seldom repeat (a
-    million distinct code points), a regular expression that visits only the
-    characters that change.
+    ``fn`` must give ``None`` on :data:`~groundlab.hints.chars.PLAIN_RANGES` (every ``fn``
+    here does); it is asked once per other distinct character (bypassing its ``lru_cache``
+    beyond :data:`_MANY` of them). ``text`` itself is returned when nothing changes.
     """
     chars = notable_chars(text, keep=False)
     call = getattr(fn, "__wrapped__", fn) if len(chars) > _MANY else fn
@@ -157,13 +154,10 @@ EQUIVALENCE_LIMIT = 1 << 13
 def equivalence(a: str, b: str, contains: bool) -> frozenset | None:
     """The fewest transform names under which ``a`` matches ``b``, or ``None``.
 
-    ``contains``: match means ``a in b`` (a quote in a document), else ``a == b``.
-    ``None`` when they do not match even with every applicable transform, when
-    ``a`` becomes empty (an empty quote would match anything), or when either
-    text is longer than :data:`EQUIVALENCE_LIMIT` code points: the search
-    applies up to about 45 transforms to each side, so it is bounded by input
-    size (a quote's caller passes the part of a long source near the quote).
-    Each chain of transforms is computed once per call, sharing its prefixes.
+    ``contains``: match means ``a in b`` (a quote in a document), else ``a == b``. ``None``
+    when they do not match even with every applicable transform, when ``a`` becomes empty,
+    or when either text is over :data:`EQUIVALENCE_LIMIT` code points (pass the part of a
+    long source near the quote).
     """
     if len(a) > EQUIVALENCE_LIMIT or len(b) > EQUIVALENCE_LIMIT:
         return None
@@ -217,11 +211,10 @@ def _fold_out(ch: str) -> str | None:
 
 
 def fold(text: str) -> str:
-    """A length-preserving fold for finding where texts align: same length as ``text``, code point for code point.
+    """``text`` folded, code point for code point (same length), for finding where texts align.
 
-    Lower case, a precomposed Latin letter to its base letter, look-alikes to
-    their ASCII twin, non-ASCII whitespace to a space, invisible characters to
-    U+0000, non-ASCII digits to ASCII.
+    Lower case; a precomposed Latin letter to its base; look-alikes to their ASCII twin;
+    non-ASCII whitespace to a space; invisible characters to U+0000; non-ASCII digits to ASCII.
     """
     return translated(text, _fold_out)
 

@@ -1,7 +1,7 @@
 """What a hint is: its kinds, in the order hints are listed, and the frozen :class:`Hint`.
 
-A hint explains a failed check beside the verdict and never changes it; see
-``docs/architecture.md``, "The closed configuration contract".
+A hint explains a failed check beside the verdict and never changes it
+(``docs/architecture.md``, "Hints").
 """
 
 from __future__ import annotations

@@ -1,10 +1,14 @@
 """Quote hints: why a cited quote is not found in its source, and where the source comes closest.
 
 Offsets and lengths count code points. Two rules are explained: the configuration
-contract's verbatim check ("a real citation can still support a wrong answer"),
-and the normalised check of "No Quote, No Claim"
-(:func:`groundlab.grounding.rule.is_quoted`). See ``docs/architecture.md``,
-"Order of checks" and "No Quote, No Claim".
+contract's verbatim check (the configuration article, "a real citation can still support
+a wrong answer") and the normalised check of the job-match article, "No Quote, No Claim"
+(:func:`groundlab.grounding.rule.is_quoted`). ``docs/architecture.md``, "Hints".
+
+Bounded in time by input size: each source is folded and normalised once and cached, and
+for a source over :data:`~groundlab.hints.folding.EQUIVALENCE_LIMIT` code points the kinds
+are decided on the closest window and ``len(quote) + 64`` code points on each side
+(:func:`_near_window`), not on the whole source.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ _FOLDED_WORDS = {"nfc": "Unicode normalization (NFC)", "nfkc": "Unicode normaliz
 
 @functools.lru_cache(maxsize=4)
 def _normalized_source(source: str) -> str:
-    """:func:`~groundlab.grounding.rule.normalize_quote` of a source, computed once per source text (4 kept)."""
+    """:func:`~groundlab.grounding.rule.normalize_quote` of a source, cached (4 kept)."""
     return normalize_quote(source)
 
 
@@ -54,31 +58,14 @@ def quote_hints(
 ) -> tuple[Hint, ...]:
     """Why ``quote`` is not found in ``source``: a tuple of hints, ``()`` when it is found.
 
-    * ``quote``, ``source`` -- ``str`` or ``None`` (read as ``""``); other types
-      raise ``TypeError``.
-    * ``normalized=False`` -- the verbatim check (``quote in source``);
-      ``normalized=True`` -- both sides through
-      :func:`groundlab.grounding.rule.normalize_quote` first, and a ``length``
-      hint when the quote is shorter than ``MIN_QUOTE_CHARS``.
-    * ``claim``, ``check`` -- copied into every hint; ``doc`` -- the document id
-      the messages name (``"prod-v2"`` for ``"the document"``).
-
-    Returns, in :data:`~groundlab.hints.kinds.HINT_KINDS` order, the difference
-    hints (:func:`~groundlab.hints.differences.difference_hints`), then ``length``,
-    then one ``closest`` hint: the window of :func:`closest_window`, its 1-based
-    line and similarity in percent (``int(100 * ratio)``, measured after case
-    folding and NFC/NFKC when those kinds are reported), with the alignment as
-    ``detail``. When only the quote's first ``aligned`` characters could be
-    aligned (a quote over 300 characters, or one too repetitive to align within
-    the work bound of :mod:`groundlab.hints.bounded`), the closest hint says so:
-    "...; the quote is too long to align in full within the hints' time bound,
-    so its other 192 characters were not aligned."
-
-    Bounded in time by input size: the source is folded and normalised once and
-    cached (:func:`closest_window`, :func:`_normalized_source`), and for a source
-    over :data:`~groundlab.hints.folding.EQUIVALENCE_LIMIT` code points the kinds
-    are decided on the closest window and ``len(quote) + 64`` code points on each
-    side (:func:`_near_window`), not on the whole source.
+    ``quote``, ``source``: ``str`` or ``None`` (read as ``""``), else ``TypeError``.
+    ``normalized=True`` compares both after :func:`groundlab.grounding.rule.normalize_quote`
+    and adds a ``length`` hint for a quote under ``MIN_QUOTE_CHARS``; else the check is
+    verbatim. ``claim`` and ``check`` are copied into every hint; ``doc`` is the document id
+    the messages name (default ``"the document"``). Returns the difference hints, then
+    ``length``, then one ``closest`` hint: the :func:`closest_window`, its 1-based line and
+    similarity in percent (after case folding and NFC/NFKC when those kinds are reported),
+    with the alignment as ``detail``; it says so when only part of the quote was aligned.
     """
     quote = "" if quote is None else quote
     source = "" if source is None else source

@@ -55,7 +55,7 @@ def token(ch: str) -> str:
 def show(text: str, limit: int = 40, *, spaces: bool = False) -> str:
     """``text`` clipped to ``limit`` code points, in single quotes, each character as :func:`token` shows it.
 
-    A U+0020 stays a space unless ``spaces=True``.
+    U+0020 stays a space unless ``spaces``.
     """
     return "'" + "".join(" " if ch == " " and not spaces else token(ch) for ch in clip(text, limit)) + "'"
 

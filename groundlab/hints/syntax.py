@@ -29,24 +29,14 @@ _A_TYPE = {"number": "the number", "boolean": "the boolean", "null": "null"}
 def json_hints(error, raw: str | bytes | None = None) -> tuple[Hint, ...]:
     """Explain a recognisable :class:`~groundlab.core.errors.ClaimsSyntaxError`: ``()`` or one hint.
 
-    ``error`` is ``verdict.error``; ``raw`` -- the answer (``str`` or UTF-8
-    ``bytes``), optional: without it the hint comes from the error's ``found`` and
-    ``near`` context alone. Every hint has ``claim=None`` and ``check="parse"``.
-    Recognised, by ``error.reason``, ``found`` and the text at the position:
-
-    * a byte-order mark -> ``invisible``; a Markdown fence around the JSON -> ``syntax``;
-    * a raw line feed, carriage return or tab in a string -> ``syntax``; another
-      raw control character -> ``invisible``;
-    * curly double quotes -> ``confusable``; single quotes (straight or curly) -> ``syntax``;
-    * non-JSON whitespace (U+00A0...) -> ``whitespace``; an invisible character
-      between tokens -> ``invisible``; a non-ASCII digit -> ``digits``;
-    * ``NaN``, ``Infinity``, ``True`` / ``False`` / ``None``, a trailing comma, a
-      comment, text after the value, a member name not in double quotes -> ``syntax``;
-    * ``wrong_shape`` ``not_string``: a number, boolean or null where a claim
-      member must be a string -> ``syntax``.
-
-    Anything else gives ``()`` and the error's own message stands alone. Never
-    raises for a ``ClaimsSyntaxError``.
+    ``error`` is ``verdict.error``; ``raw``, the answer (``str`` or UTF-8 ``bytes``), is
+    optional: without it the hint uses the error's ``found`` and ``near`` context alone. The
+    hint has ``claim=None`` and ``check="parse"``. Recognised: a byte-order mark, a Markdown
+    fence, a raw control character, typographic or single quotes, non-JSON whitespace, an
+    invisible character or a non-ASCII digit between tokens, ``NaN``/``Infinity``, Python's
+    ``True``/``False``/``None``, a trailing comma, a comment, text after the value, an
+    unquoted member name, and a number, boolean or null as a claim member. Never raises for
+    a ``ClaimsSyntaxError``.
     """
     code = getattr(error, "code", None)
     if code not in ("not_json", "wrong_shape"):

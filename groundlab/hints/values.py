@@ -104,15 +104,13 @@ def value_hints(
     claim: int | None = None,
     check: str | None = None,
 ) -> tuple[Hint, ...]:
-    """Why a claimed ``value`` is not the document's ``fact``: a tuple of hints, ``()`` when equal.
+    """Why a claimed ``value`` is not the document's ``fact`` (both ``str``): a tuple of hints, ``()`` when equal.
 
-    ``value``, ``fact``: ``str``. ``field`` (``read_timeout_ms``) lets a ``unit``
-    hint convert a duration into the field's unit (``_ms``, ``_s``, ``_min``,
-    ``_h``); ``doc`` names the document; ``claim``, ``check`` are copied into
-    every hint. Returns the difference hints
-    (:func:`~groundlab.hints.differences.difference_hints`), then ``unit``
-    (``5s`` is 5000 ms, ``yes`` means ``true``, ``5,000`` is ``5000``), which
-    replaces a ``case`` hint. Never raises for ``str`` input.
+    ``field`` (``read_timeout_ms``) lets a ``unit`` hint convert a duration into the field's
+    unit (``_ms``, ``_s``, ``_min``, ``_h``...); ``doc`` names the document; ``claim`` and
+    ``check`` are copied into every hint. Returns the difference hints, then ``unit`` (``5s``
+    is 5000 ms, ``yes`` means ``true``, ``5,000`` is ``5000``), which replaces a ``case``
+    hint. Never raises for ``str`` input.
     """
     if value == fact:
         return ()

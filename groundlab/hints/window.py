@@ -1,10 +1,17 @@
 """Where a quote nearly occurs: the closest window of a source and its character alignment.
 
-Offsets count code points. The window search never runs a ``difflib.SequenceMatcher``
-over a whole source, and every alignment it runs is bounded in work
-(:mod:`groundlab.hints.bounded`), so a 1 MB or a repetitive source stays fast
-(see :func:`closest_window`). See ``docs/architecture.md``, "Decisions recorded
-so far" (hint alignment is bounded).
+Offsets count code points. ``docs/architecture.md``, "Decisions recorded so far" (hint
+alignment is bounded).
+
+The search never aligns a whole source, and every alignment is bounded in work
+(:mod:`groundlab.hints.bounded`), so a 1 MB or a repetitive source stays fast. Candidate
+starts come from exact look-ups of short runs of the folded quote in the folded source
+(folded once per source and cached); each is aligned (``autojunk=False``) with a region of
+the quote's length plus a quarter of it (16 to 256 code points) on each side, each
+distinct region once. The run of matching blocks with the best
+:func:`~groundlab.hints.candidates.span_score` wins, widened over unmatched quote
+characters (never across a line break the quote lacks), trimmed by :func:`_trim_ends`, and
+never cutting a letter off its combining marks (up to 30, UAX #15's stream-safe limit).
 """
 
 from __future__ import annotations
@@ -26,20 +33,14 @@ __all__ = ["MAX_ALIGNED", "Window", "closest_window"]
 class Window:
     """The part of a source most like a quote (see :func:`closest_window`).
 
-    * ``start``, ``end`` -- code point offsets into the source; ``text`` is
-      ``source[start:end]``;
-    * ``ratio`` -- ``difflib.SequenceMatcher(None, quote[:aligned], text).ratio()``,
-      a float in 0..1 (1.0 only when ``text`` is ``quote[:aligned]``);
-    * ``alignment`` -- three lines (``quote``, ``document``, markers) showing the
-      aligned part of the quote and the window character by character: ``^`` where
-      they differ, ``+`` for a character only in the quote, ``-`` for one only in
-      the document. A space is shown as ``␣``; invisible, whitespace and combining
-      characters as ``⟨U+200B⟩``. More than 72 columns are cut to 72, starting 12
-      columns before the first difference (``…`` marks a cut). When only part of
-      the quote was aligned, a fourth line says so;
-    * ``aligned`` -- how many code points of the quote, from its start, were
-      aligned: ``len(quote)``, or fewer when the quote is too long or too
-      repetitive to align in full within the work bound (see :func:`closest_window`).
+    * ``start``, ``end`` -- code point offsets into the source; ``text`` is ``source[start:end]``;
+    * ``ratio`` -- ``difflib.SequenceMatcher(None, quote[:aligned], text).ratio()``, in 0..1
+      (1.0 only when ``text`` is ``quote[:aligned]``);
+    * ``alignment`` -- the three lines of
+      :func:`~groundlab.hints.alignment.alignment_lines`, and a fourth when only part of the
+      quote was aligned;
+    * ``aligned`` -- how many code points of the quote, from its start, were aligned
+      (``len(quote)``, or fewer for a quote too long or too repetitive to align in full).
     """
 
     start: int
@@ -154,31 +155,14 @@ def _place(head: str, source: str, fs: str, bounded: bool) -> tuple[int, int, di
 
 
 def closest_window(quote: str, source: str) -> Window:
-    """The window of ``source`` most like ``quote``, aligned character by character.
+    """The window of ``source`` most like ``quote`` (both ``str``, else ``TypeError``), aligned character by character.
 
-    ``quote``, ``source``: ``str``; offsets are code points. A verbatim quote gives
-    its first occurrence and ``ratio`` 1.0; an empty quote or source gives
-    ``Window(0, 0, "", 0.0, ...)``. Raises ``TypeError`` for anything but ``str``.
-
-    Candidate starts come from exact look-ups of short runs of the folded quote
-    (:func:`groundlab.hints.folding.fold`) in the folded source (folded once per
-    source and cached); each is aligned (``difflib``, ``autojunk=False``) with a
-    region of the quote's length plus a margin of a quarter of it (16 to 256
-    code points) on each side, never the whole source, and each distinct region
-    once. The run of matching blocks with the best
-    :func:`~groundlab.hints.candidates.span_score` wins, widened over unmatched
-    quote characters (never across a line break the quote lacks), trimmed by
-    :func:`_trim_ends` and never cutting a letter off its combining marks (up to
-    30, UAX #15's stream-safe limit). ``ratio`` and ``alignment`` use the
-    unfolded text.
-
-    Only a prefix of the quote is aligned when the whole would cost too much:
-    a quote longer than :data:`MAX_ALIGNED` is placed by its first
-    :data:`MAX_ALIGNED` code points; and when the alignments of a prefix exceed
-    their work bound (:mod:`groundlab.hints.bounded`; repetitive text such as
-    ``"aaaa…"`` against ``"abab…"``), the first 64, then the first 16 code points
-    are used (16 always fit). ``aligned`` says how many, and the alignment ends
-    with a line saying so.
+    A verbatim quote gives its first occurrence and ``ratio`` 1.0; an empty quote or source
+    gives ``Window(0, 0, "", 0.0, ...)``. ``ratio`` and ``alignment`` use the unfolded text.
+    Only a prefix is aligned when the whole would cost too much: the first
+    :data:`MAX_ALIGNED` code points, then 64, then 16 (which always fit) when a prefix's
+    alignments exceed their work bound; ``aligned`` says how many, and so does the
+    alignment's last line.
     """
     if not isinstance(quote, str) or not isinstance(source, str):
         raise TypeError("closest_window expects two str")

@@ -6,7 +6,7 @@ citation can still support a wrong answer") with optional ``code``, ``family`` a
 ``description``. The labels are frozen before any run and hash-checked against
 ``fixtures/SHA256SUMS`` (:func:`groundlab.core.trusted.verify_frozen`); to
 experiment, run a copy (``groundlab run --fixtures COPY``). ``fixtures/README.md``
-describes every member; ``docs/architecture.md`` places this module in the study layer.
+describes every member; ``docs/architecture.md``, "The study and its evidence".
 """
 
 from __future__ import annotations
@@ -156,9 +156,9 @@ def case_set_from_dict(obj: Mapping[str, Any], path: Path) -> CaseSet:
 def load_case_set(path: str | Path | None = None) -> CaseSet:
     """Load a configuration-contract fixture file (default: the frozen study, :data:`STUDY_FILE`).
 
-    A bare file name that is not in the working folder is looked up in
-    :func:`fixtures_dir`. Raises ``TrustedInputError`` for a missing file, invalid
-    JSON or a malformed case. Hashes are not checked here: see :func:`frozen_digests`.
+    A bare file name not in the working folder is looked up in :func:`fixtures_dir`.
+    ``TrustedInputError`` for a missing file, invalid JSON or a malformed case. Hashes are
+    not checked here (:func:`frozen_digests` does).
     """
     if path is None:
         path = fixtures_dir() / STUDY_FILE

@@ -4,7 +4,8 @@
 with the three admission layers of the configuration article ("a real citation
 can still support a wrong answer"): strict JSON, citation-only check, full contract.
 :func:`write_evidence` writes one run into a new evidence folder, which
-:mod:`groundlab.study.audit` re-checks independently (``docs/architecture.md``).
+:mod:`groundlab.study.audit` re-checks independently (``docs/architecture.md``, "The
+study and its evidence").
 
 The folder appears complete or not at all: it is written in a temporary sibling
 and renamed into place (:mod:`groundlab.study.atomic`), so SIGTERM, SIGHUP, SIGINT
@@ -145,11 +146,7 @@ def _decide(case: Case, case_set: CaseSet) -> CaseResult:
 
 
 def run_cases(case_set: CaseSet) -> StudyResult:
-    """Decide every case of ``case_set`` with the three layers; nothing is written.
-
-    Each answer is verified once with :func:`~groundlab.core.contract.verify_answer`:
-    the verdict carries the citation-only decision too, and strict JSON is "no parse error".
-    """
+    """Decide every case of ``case_set`` with the three layers (one ``verify_answer`` each); nothing is written."""
     rows = tuple(_decide(case, case_set) for case in case_set.cases)
     return StudyResult(rows=rows, counts=count_rows(rows))
 
@@ -247,16 +244,14 @@ def _dump(path: Path, obj: Any) -> None:
 def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> StudyResult:
     """Run a fixture file (default: the frozen study) and write the new evidence folder ``out``.
 
-    A file from the fixtures folder is hash-checked first and recorded as frozen;
-    any other file is run as given and recorded as not frozen. The folder appears
-    complete or not at all (:func:`~groundlab.study.atomic.create_folder`). Returns
-    the :class:`StudyResult`. Raises :class:`EvidenceExistsError` if ``out`` exists,
-    before the run or by the time the folder is renamed into place (nothing there
-    is touched); :class:`EvidenceLocationError` for a folder inside the fixtures or
-    the package; ``FrozenFixtureError`` for an edited frozen file;
-    ``TrustedInputError`` for a missing or malformed fixture file; ``OSError`` when
-    the folder cannot be written; :class:`RunInterrupted` for SIGTERM or SIGHUP and
-    ``KeyboardInterrupt`` for SIGINT while it is written (then no folder is left).
+    Returns the :class:`StudyResult`. A file from the fixtures folder is hash-checked first
+    and recorded as frozen; any other is recorded as not frozen. The folder appears complete
+    or not at all. Raises :class:`EvidenceExistsError` if ``out`` exists, before the run or
+    at the rename (nothing there is touched); :class:`EvidenceLocationError` (see
+    :func:`check_location`); ``FrozenFixtureError`` for an edited frozen file;
+    ``TrustedInputError`` for a missing or malformed fixture file; ``OSError`` when the
+    folder cannot be written; :class:`RunInterrupted` (SIGTERM, SIGHUP) or
+    ``KeyboardInterrupt`` (SIGINT) while it is written, leaving no folder.
     """
     out = Path(out)
     check_location(out)
