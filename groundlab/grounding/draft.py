@@ -3,14 +3,20 @@
 A draft is the model's untrusted reply: ``matches`` and ``gaps``, each item a
 ``point`` with a ``profile_quote`` and a ``job_quote``. :func:`check_draft` keeps a
 point only when its quotes pass :func:`~groundlab.grounding.rule.is_quoted`.
-Imports pydantic (the draft models); ``import groundlab`` loads it only on first
-use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
+Imports pydantic (the draft models; the extra ``groundlab[draft]``: without it,
+importing this module is an ``ImportError`` that says so); ``import groundlab``
+loads it only on first use of these names. Rule: "No Quote, No Claim"; see
+``docs/architecture.md``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, NamedTuple
+
+from groundlab._extras import require
+
+require("pydantic", "draft")  # a missing pydantic names the extra that adds it
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
