@@ -17,7 +17,8 @@ WORKSHOP = $(PYTHON) tools/workshop.py --venv $(VENV)
 install lab test test-no-browser student demo bench notebooks clean:
 	$(WORKSHOP) $@
 
-# Regenerates requirements.lock, one universal lock for CPython 3.10-3.13 on Linux, macOS and
+# Regenerates requirements-test.lock (workbook + test extras) and then requirements.lock (the
+# workbook extra, constrained by it): universal locks for CPython 3.10-3.13 on Linux, macOS and
 # Windows (uv pip compile --universal, in a throwaway venv; pins kept where still valid).
 lock:
 	$(WORKSHOP) lock

@@ -152,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
         "lab",
         help="measure the checkers: the normalisation ladder and the built-in verifiers' scores",
         description="Print what each rung of the normalisation ladder rescues and lets through over the "
-        "quote-perturbation catalogue, and how the built-in verifiers score on the mutation catalogue.",
+        "quote-perturbation catalogue, and how the built-in verifiers score on the mutation catalogue. "
+        "Without rapidfuzz (pip install 'groundlab[fuzzy]') the fuzzy rungs are left out, and the output says so.",
         **common,
     )
     lab.add_argument("--per-kind", type=_count, default=3, metavar="N", help="disagreements listed per kind (default 3)")

@@ -9,18 +9,30 @@ Commands: ``install`` (build or update the venv), ``lab`` (open the workbook in 
 without the browser tests, which CI runs on the oldest and newest supported Pythons),
 ``student``, ``demo``, ``notebooks``, ``bench``, ``lock`` and ``clean``.
 
+Two locks, both universal (environment markers, so every supported Python and platform
+installs the same pinned packages where it can), compiled by ``lock`` from ``pyproject.toml``:
+
+* ``requirements.lock``, what a learner needs: the package's ``workbook`` extra, and
+  hatchling for the editable install (the ``editable`` dependency group);
+* ``requirements-test.lock``, what the tests need: the ``workbook`` and ``test`` extras. It is
+  compiled first, and ``requirements.lock`` with it as a constraint, so the two pin the same
+  version of every package they share (``tests/project/test_packaging.py`` checks it).
+
 How the venv is kept usable:
 
-* it is built by the Python that runs this script, from ``requirements.lock`` (one universal
-  lock with environment markers, so every supported Python and platform installs the same
-  pinned packages where it can), and then holds this checkout as an editable install;
-* a stamp file inside it records the interpreter it was built with and the digests of
-  ``requirements.lock`` and ``pyproject.toml``. It is written last, only when every step
+* it is built by the Python that runs this script: ``install``, ``lab`` and the other
+  commands install ``requirements.lock``; ``test``, ``test-no-browser`` and ``demo`` (Voila
+  is a test tool) install ``requirements-test.lock`` with it, in one pip call, which refuses
+  a pin the two disagree on. Then it holds this checkout as an editable install;
+* a stamp file inside it records the interpreter it was built with and the digests of the
+  locks it was built from and of ``pyproject.toml``. It is written last, only when every step
   succeeded;
 * a venv without a valid stamp (a set-up that failed or was interrupted, or one made by
   hand) or built by another interpreter is removed and built again from scratch;
-* when only the lock or ``pyproject.toml`` changed, the venv is updated in place; the stamp
-  is removed first, so an update that does not finish means a fresh build next time;
+* when a lock it was built from or ``pyproject.toml`` changed, or a test command needs the
+  test lock that a learner's venv lacks, the venv is updated in place (a venv that has the
+  test lock keeps it); the stamp is removed first, so an update that does not finish means a
+  fresh build next time. A venv with both locks serves every command;
 * a set-up that fails, or is stopped with Ctrl-C or SIGTERM, removes the venv it was
   building, and says so.
 
@@ -46,6 +58,7 @@ from typing import Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCK = ROOT / "requirements.lock"
+TEST_LOCK = ROOT / "requirements-test.lock"
 PYPROJECT = ROOT / "pyproject.toml"
 DEFAULT_VENV = ROOT / ".venv"
 STAMP = "groundlab-setup.json"
@@ -54,12 +67,21 @@ SUPPORTED = ((3, 10), (3, 13))
 """The oldest and newest CPython (major, minor) that the lock and the tests support."""
 UV_VERSION = "0.13.9"
 """The uv release that ``lock`` installs into a throwaway venv to compile the lock."""
+TEST_LOCK_COMMAND = [
+    "pip", "compile", "pyproject.toml", "--universal", "--python-version", "3.10",
+    "--extra", "workbook", "--extra", "test", "-o", "requirements-test.lock", "--quiet",
+]
+"""The arguments of ``uv`` that produce ``requirements-test.lock`` (uv keeps the versions
+already in the output file wherever they are still valid)."""
 LOCK_COMMAND = [
     "pip", "compile", "pyproject.toml", "--universal", "--python-version", "3.10",
-    "--extra", "test", "--extra", "live", "-o", "requirements.lock", "--quiet",
+    "--extra", "workbook", "--group", "editable", "-c", "requirements-test.lock",
+    "-o", "requirements.lock", "--quiet",
 ]
-"""The arguments of ``uv`` that produce ``requirements.lock`` (uv keeps the versions already
-in the output file wherever they are still valid)."""
+"""The arguments of ``uv`` that produce ``requirements.lock``, run after ``TEST_LOCK_COMMAND``:
+constrained by the test lock, so every package the two share gets the test lock's version."""
+TEST_COMMANDS = ("test", "test-no-browser", "demo")
+"""The commands whose venv needs ``requirements-test.lock`` too."""
 # Kernels started by nbval and by `notebooks` use matplotlib's inline backend, so stored
 # outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
 KERNEL_BACKEND = "module://matplotlib_inline.backend_inline"
@@ -109,9 +131,40 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def wanted_stamp() -> dict:
-    """The stamp a venv built now, by this interpreter, from these files would carry."""
-    return {"interpreter": interpreter(), "lock": digest(LOCK), "pyproject": digest(PYPROJECT)}
+def locks_for(tests: bool) -> list[Path]:
+    """The locks a venv is built from: ``requirements.lock``, and ``requirements-test.lock``
+    after it when ``tests``."""
+    return [LOCK, TEST_LOCK] if tests else [LOCK]
+
+
+def wanted_stamp(tests: bool = False) -> dict:
+    """The stamp a venv built now, by this interpreter, from these files (the test lock too
+    when ``tests``) would carry: ``{"interpreter", "locks": {file name: sha256}, "pyproject"}``."""
+    return {
+        "interpreter": interpreter(),
+        "locks": {lock.name: digest(lock) for lock in locks_for(tests)},
+        "pyproject": digest(PYPROJECT),
+    }
+
+
+def has_test_lock(stamp: dict | None) -> bool:
+    """Whether ``stamp`` says its venv was built with ``requirements-test.lock`` too."""
+    locks = stamp.get("locks") if isinstance(stamp, dict) else None
+    return isinstance(locks, dict) and TEST_LOCK.name in locks
+
+
+def update_reason(stamp: dict, wanted: dict) -> str:
+    """Why a venv built by this interpreter is updated: which files changed, or which lock it lacks."""
+    old = stamp.get("locks")
+    if not isinstance(old, dict):
+        return "it was set up by an older version of this script"
+    changed = [name for name, sha in wanted["locks"].items() if name in old and old[name] != sha]
+    if stamp.get("pyproject") != wanted["pyproject"]:
+        changed.append(PYPROJECT.name)
+    missing = [name for name in wanted["locks"] if name not in old]
+    reasons = [f"{' and '.join(changed)} changed"] if changed else []
+    reasons += [f"{' and '.join(missing)} is not installed in it yet"] if missing else []
+    return "; ".join(reasons) or "its stamp is out of date"
 
 
 def read_stamp(venv: Path) -> dict | None:
@@ -178,12 +231,18 @@ def step(command: Sequence[str | Path], what: str) -> None:
         raise SetupError(f"{what} failed (exit code {code})")
 
 
-def install_packages(venv: Path) -> None:
-    """Install the locked packages, then this checkout (editable, without dependencies)."""
+def install_packages(venv: Path, tests: bool = False) -> None:
+    """Install the locked packages (``locks_for(tests)``, in one pip call, so pip refuses two
+    locks that disagree), then this checkout (editable, without dependencies)."""
     python = venv_python(venv)
+    locks = locks_for(tests)
+    requirements = [part for lock in locks for part in ("-r", lock)]
     # --no-compile: Python compiles each module when it is first imported instead, which saves
     # about a third of the install time (most installed modules are never imported here).
-    step([python, "-m", "pip", "install", "--disable-pip-version-check", "--no-compile", "-r", LOCK], "installing requirements.lock")
+    step(
+        [python, "-m", "pip", "install", "--disable-pip-version-check", "--no-compile", *requirements],
+        "installing " + " and ".join(lock.name for lock in locks),
+    )
     step(
         [python, "-m", "pip", "install", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", ROOT],
         "installing groundlab (editable; built with the locked hatchling, offline)",
@@ -194,12 +253,15 @@ def _interrupted(signum, _frame):
     raise KeyboardInterrupt(f"signal {signum}")
 
 
-def ensure_venv(venv: Path) -> Path:
-    """Build or update ``venv`` as the module docstring describes; return its interpreter."""
+def ensure_venv(venv: Path, tests: bool = False) -> Path:
+    """Build or update ``venv`` as the module docstring describes, with the test lock too when
+    ``tests``; return its interpreter."""
     check_python()
-    wanted = wanted_stamp()
     stamp = read_stamp(venv)
     python = venv_python(venv)
+    # A venv that has the test lock keeps it: the same venv serves `lab` and `test`.
+    tests = tests or (has_test_lock(stamp) and stamp.get("interpreter") == interpreter())
+    wanted = wanted_stamp(tests)
     if stamp == wanted and python.exists():
         return python
     fresh = True
@@ -216,9 +278,9 @@ def ensure_venv(venv: Path) -> Path:
         if fresh:
             step([sys.executable, "-m", "venv", venv], f"creating {venv} with Python {platform.python_version()} ({sys.executable})")
         else:
-            say(f"{venv}: requirements.lock or pyproject.toml changed; updating it")
+            say(f"{venv}: {update_reason(stamp, wanted)}; updating it")
             (venv / STAMP).unlink()
-        install_packages(venv)
+        install_packages(venv, tests)
         write_stamp(venv, wanted)
     except BaseException as error:
         remove_venv(venv, "the set-up did not finish, so the next attempt starts clean")
@@ -281,8 +343,9 @@ def demo(python: Path) -> int:
 
 
 def lock(upgrade: bool) -> int:
-    """Regenerate ``requirements.lock`` with uv in a throwaway venv (any supported Python will
-    do: the lock is universal). ``upgrade`` lets uv move every pin to its newest valid version."""
+    """Regenerate ``requirements-test.lock``, then ``requirements.lock`` constrained by it, with uv
+    in a throwaway venv (any supported Python will do: the locks are universal). ``upgrade`` lets
+    uv move every pin to its newest valid version."""
     check_python()
     folder = ROOT / "build" / "lock-venv"
     if folder.exists():
@@ -290,9 +353,13 @@ def lock(upgrade: bool) -> int:
     try:
         step([sys.executable, "-m", "venv", folder], "creating a throwaway venv for uv")
         step([venv_python(folder), "-m", "pip", "install", "--disable-pip-version-check", f"uv=={UV_VERSION}"], f"installing uv {UV_VERSION}")
-        command = [venv_python(folder), "-m", "uv", *LOCK_COMMAND, *(["--upgrade"] if upgrade else [])]
-        say("compiling requirements.lock: " + " ".join(["uv", *LOCK_COMMAND]))
-        return run(command)
+        for arguments in (TEST_LOCK_COMMAND, LOCK_COMMAND):
+            output = arguments[arguments.index("-o") + 1]
+            say(f"compiling {output}: " + " ".join(["uv", *arguments]))
+            code = run([venv_python(folder), "-m", "uv", *arguments, *(["--upgrade"] if upgrade else [])])
+            if code != 0:
+                return code
+        return 0
     finally:
         remove_tree(folder)
 
@@ -312,15 +379,15 @@ def clean(venv: Path) -> int:
 
 
 COMMANDS = {
-    "install": "build or update the venv from requirements.lock",
+    "install": "build or update the venv from requirements.lock (the workbook)",
     "lab": "open the workbook in JupyterLab",
-    "test": "every test, then nbval over the stored notebooks",
-    "test-no-browser": "the tests without the browser tests, then nbval",
+    "test": "every test, then nbval over the stored notebooks (adds requirements-test.lock to the venv)",
+    "test-no-browser": "the tests without the browser tests, then nbval (adds requirements-test.lock too)",
     "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path)",
-    "demo": "the one-page claim editor with Voila",
+    "demo": "the one-page claim editor with Voila (adds requirements-test.lock: Voila is a test tool)",
     "notebooks": "re-execute every notebook and save it without widget state",
     "bench": "timing and memory figures",
-    "lock": "regenerate requirements.lock (uv, universal, pins kept where valid)",
+    "lock": "regenerate requirements-test.lock, then requirements.lock from it (uv, universal, pins kept where valid)",
     "clean": "remove the venv, build outputs and caches",
 }
 
@@ -343,7 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return lock(args.upgrade)
         if args.command == "clean":
             return clean(venv)
-        python = ensure_venv(venv)
+        python = ensure_venv(venv, tests=args.command in TEST_COMMANDS)
         if args.command == "install":
             return 0
         if args.command == "lab":

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 from urllib.parse import urlsplit
 
+from groundlab._extras import require
 from groundlab.grounding.masking import MASK, mask_secrets
 from groundlab.grounding.provider import ChatModelError
 
@@ -164,13 +165,8 @@ class FakeChatModel:
 
 
 def _import_httpx() -> Any:
-    try:
-        import httpx
-    except ImportError as exc:  # pragma: no cover - depends on the environment
-        raise ImportError(
-            "OpenAICompatibleChatModel needs httpx; install it with: pip install -e '.[live]' in a clone, or pip install httpx"
-        ) from exc
-    return httpx
+    # httpx, or an ImportError that names the extra adding it (groundlab[live]).
+    return require("httpx", "live")
 
 
 class OpenAICompatibleChatModel:
@@ -197,7 +193,8 @@ class OpenAICompatibleChatModel:
             example ``claims_response_format()``), sent as JSON; default ``None``.
 
     Raises:
-        ImportError: ``httpx`` is not installed (the message says how to install it).
+        ImportError: ``httpx`` is not installed; the message names the extra
+            that adds it, ``pip install 'groundlab[live]'``.
         TypeError / ValueError: an argument of the wrong type or value.
     """
 

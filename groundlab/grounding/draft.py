@@ -4,9 +4,9 @@ A draft is the model's untrusted reply: ``matches`` and ``gaps``, each item a
 ``point`` with a ``profile_quote`` and a ``job_quote``. :func:`check_draft` keeps a
 point only when its quotes pass :func:`~groundlab.grounding.rule.is_quoted`; the rule
 for one point is :func:`~groundlab.grounding.rule.drop_reason` (standard library only),
-this module adds the models, the cap of ``MAX_POINTS`` and the result.
-Imports pydantic (the draft models); ``import groundlab`` loads it only on first
-use of these names. Rule: "No Quote, No Claim"; see ``docs/architecture.md``.
+this module adds the models, the cap of ``MAX_POINTS`` and the result. Imports pydantic
+(the ``draft`` extra: without it, importing this module is an ``ImportError`` that says so).
+Rule: the job-match article, "No Quote, No Claim"; see ``docs/architecture.md``.
 """
 
 from __future__ import annotations
@@ -14,6 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
+
+from groundlab._extras import require
+
+require("pydantic", "draft")  # a missing pydantic names the extra that adds it
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 

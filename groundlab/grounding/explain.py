@@ -8,14 +8,19 @@ caller as typed errors with user-safe messages: ``ProviderError``,
 log line is built from an allow-list (counts, lengths, type names, HTTP status;
 ``groundlab.grounding.provider.call_once``), never from the model's or the
 provider's text.
-Imports pydantic (through ``groundlab.grounding.draft``). Rules: "No Quote,
-No Claim"; see ``docs/architecture.md``, "Grounding".
+Imports pydantic (through ``groundlab.grounding.draft``; the extra
+``groundlab[draft]``, whose name the ``ImportError`` gives when it is missing).
+Rules: "No Quote, No Claim"; see ``docs/architecture.md``, "Grounding".
 """
 
 from __future__ import annotations
 
 import logging
 import re
+
+from groundlab._extras import require
+
+require("pydantic", "draft")  # a missing pydantic names the extra that adds it
 
 from pydantic import ValidationError
 

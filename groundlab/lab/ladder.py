@@ -9,7 +9,8 @@ token-set ratio at 90 (:mod:`groundlab.lab.fuzzy`, on the fully folded forms).
 (*rescued*) and the unfaithful ones it accepts (*let through*), overall and per
 kind. The ladder is a lens: ``is_quoted`` stays the rule (``docs/architecture.md``,
 "Grounding"); the job-match article itself admits that strictness has a cost.
-Standard library only, apart from the fuzzy rungs, which load rapidfuzz on first use.
+Standard library only, apart from the fuzzy rungs, which load rapidfuzz on first use
+(the extra ``groundlab[fuzzy]``; ``run_ladder(fuzzy_rungs=False)`` leaves them out).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from groundlab.lab import fuzzy
 from groundlab.lab.catalogue import PERTURBATION_KINDS, load_perturbations
 from groundlab.lab.folds import lens_form, lens_forms, lens_match
 
-__all__ = ["LADDER", "KindCount", "KindFirst", "LadderResult", "Rung", "RungCount", "run_ladder"]
+__all__ = ["FUZZY_RUNGS", "LADDER", "KindCount", "KindFirst", "LadderResult", "Rung", "RungCount", "run_ladder"]
 
 
 class Rung(NamedTuple):
@@ -74,6 +75,9 @@ _RUNGS = (
 LADDER: tuple[Rung, ...] = tuple(Rung(name, description, check) for name, description, check, _ in _RUNGS)
 """The rungs in order, strictest first; ``LADDER[1].check`` is ``groundlab.is_quoted`` itself."""
 
+FUZZY_RUNGS: tuple[str, ...] = tuple(name for name, *_, how in _RUNGS if isinstance(how, tuple))
+"""The rapidfuzz rungs (``partial_95`` .. ``token_set_90``): the ones the extra ``groundlab[fuzzy]`` adds."""
+
 
 class RungCount(NamedTuple):
     """One rung over the whole catalogue (all ``int`` but ``rung``).
@@ -122,6 +126,8 @@ class LadderResult:
         per_kind: ``tuple[KindCount, ...]``, rung by rung, kinds in catalogue order.
         firsts: ``tuple[KindFirst, ...]``, one per kind.
         verdicts: ``Mapping[str, tuple[bool, ...]]``, item id -> one verdict per rung.
+        skipped: ``tuple[str, ...]``, the rungs left out (:data:`FUZZY_RUNGS` when
+            ``run_ladder`` ran without them), in ladder order; ``()`` for the whole ladder.
     """
 
     rungs: tuple[str, ...]
@@ -129,6 +135,7 @@ class LadderResult:
     per_kind: tuple[KindCount, ...]
     firsts: tuple[KindFirst, ...]
     verdicts: Mapping[str, tuple[bool, ...]]
+    skipped: tuple[str, ...] = ()
 
     def accepted(self) -> dict[str, dict[str, int]]:
         """``{kind: {rung: accepted}}`` for every kind and rung, in order."""
@@ -142,15 +149,16 @@ class LadderResult:
         return next((r for r, ok in zip(self.rungs, self.verdicts[item_id]) if ok), None)
 
 
-def _item_verdicts(quote: str, source: str, forms: Callable[[str], tuple[str, ...]]) -> tuple[bool, ...]:
+def _item_verdicts(quote: str, source: str, forms: Callable[[str], tuple[str, ...]], rungs: tuple) -> tuple[bool, ...]:
     qf, sf = forms(quote), forms(source)
     long_enough = len(qf[3]) >= MIN_QUOTE_CHARS and bool(sf[3])
+    scored = {how[0] for *_, how in rungs if isinstance(how, tuple)}
     scores = {
-        "partial": fuzzy.partial_score(qf[3], sf[3]) if long_enough else 0.0,
-        "token_set": fuzzy.token_set_score(qf[3], sf[3]) if long_enough else 0.0,
+        "partial": fuzzy.partial_score(qf[3], sf[3]) if long_enough and "partial" in scored else 0.0,
+        "token_set": fuzzy.token_set_score(qf[3], sf[3]) if long_enough and "token_set" in scored else 0.0,
     }
     out = []
-    for *_, how in _RUNGS:
+    for *_, how in rungs:
         if how == "exact":
             out.append(_exact(quote, source))
         elif how == "strict":
@@ -170,7 +178,7 @@ def _kind_order(items: list[Any]) -> list[tuple[str, str]]:
     return known + extra
 
 
-def run_ladder(items: Iterable[Any] | None = None) -> LadderResult:
+def run_ladder(items: Iterable[Any] | None = None, *, fuzzy_rungs: bool = True) -> LadderResult:
     """Run every rung of :data:`LADDER` over ``items`` (default: the frozen catalogue).
 
     Args:
@@ -178,6 +186,10 @@ def run_ladder(items: Iterable[Any] | None = None) -> LadderResult:
             ``"unfaithful"``), ``quote`` and ``source``, e.g. a
             :class:`~groundlab.lab.catalogue.PerturbationCatalogue`; ``None`` loads
             (and hash-checks) ``fixtures/quote_perturbations.json``.
+        fuzzy_rungs: ``False`` leaves out the rapidfuzz rungs (:data:`FUZZY_RUNGS`),
+            so the ladder runs without the extra ``groundlab[fuzzy]``; the result
+            then lists them in ``skipped``. The other rungs' verdicts are the same
+            either way.
 
     Returns:
         A :class:`LadderResult`. Each distinct text is folded once; the verdicts
@@ -185,9 +197,11 @@ def run_ladder(items: Iterable[Any] | None = None) -> LadderResult:
         whole catalogue takes well under a second (``benchmarks/ladder.py``).
 
     Raises:
-        ImportError: rapidfuzz is missing (the fuzzy rungs need it).
+        ImportError: rapidfuzz is missing and ``fuzzy_rungs`` is true; the message
+            names ``pip install 'groundlab[fuzzy]'``.
         FrozenFixtureError, TrustedInputError: as ``load_perturbations``.
     """
+    chosen = tuple(r for r in _RUNGS if fuzzy_rungs or r[0] not in FUZZY_RUNGS)
     items = list(load_perturbations() if items is None else items)
     cache: dict[str, tuple[str, ...]] = {}
 
@@ -197,8 +211,8 @@ def run_ladder(items: Iterable[Any] | None = None) -> LadderResult:
             found = cache[text] = lens_forms(text)
         return found
 
-    verdicts = {item.id: _item_verdicts(item.quote, item.source, forms) for item in items}
-    rungs = tuple(name for name, *_ in _RUNGS)
+    verdicts = {item.id: _item_verdicts(item.quote, item.source, forms, chosen) for item in items}
+    rungs = tuple(name for name, *_ in chosen)
     kinds = _kind_order(items)
     overall, per_kind = [], []
     for r, rung in enumerate(rungs):
@@ -219,4 +233,5 @@ def run_ladder(items: Iterable[Any] | None = None) -> LadderResult:
         some = next((c.rung for c in counts if c.accepted), None)
         every = next((c.rung for c in counts if c.accepted == c.total), None)
         firsts.append(KindFirst(kind, label, some, every))
-    return LadderResult(rungs, tuple(overall), tuple(per_kind), tuple(firsts), MappingProxyType(verdicts))
+    skipped = tuple(name for name, *_ in _RUNGS if name not in rungs)
+    return LadderResult(rungs, tuple(overall), tuple(per_kind), tuple(firsts), MappingProxyType(verdicts), skipped)

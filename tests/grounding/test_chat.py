@@ -114,7 +114,11 @@ def test_light_grounding_modules_import_without_httpx_or_pydantic():
     assert result.stdout.strip() == "ok"
 
 
-def test_adapter_without_httpx_says_how_to_install(monkeypatch):
+def test_adapter_without_httpx_names_the_live_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "httpx", None)
-    with pytest.raises(ImportError, match=r"install it with: pip install -e '\.\[live\]' in a clone, or pip install httpx"):
+    with pytest.raises(ImportError, match=r"^groundlab's OpenAICompatibleChatModel needs httpx: pip install 'groundlab\[live\]'$") as missing:
         OpenAICompatibleChatModel("http://127.0.0.1:1/v1", "m")
+    assert missing.value.name == "httpx" and isinstance(missing.value, ModuleNotFoundError)
+    with pytest.raises(ImportError, match=r"groundlab\[live\]"):
+        OpenAICompatibleChatModel.from_env({"GROUNDLAB_LLM_BASE_URL": "http://127.0.0.1:1/v1"})
+    assert OpenAICompatibleChatModel.from_env({}) is None  # no URL: no adapter, and no httpx needed

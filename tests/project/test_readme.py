@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from packaging.requirements import Requirement
+
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
@@ -55,9 +57,26 @@ def test_the_readme_names_the_supported_pythons():
 def test_the_install_lines_are_true():
     wheel = f"dist/groundlab-{PROJECT['version']}-py3-none-any.whl"
     assert f"pip install '{wheel}[live]'" in README
-    assert "pip install -e '.[live]'" in README
+    assert "`pip install -e .`" in README and "pip install -e '.[live]'" in README and "pip install -e '.[workbook]'" in README
     assert "live" in PROJECT["optional-dependencies"]
-    assert "pip install 'groundlab[live]'" not in README, "groundlab is not on PyPI"
+    # groundlab is not on PyPI: `pip install 'groundlab[...]'` only adds an extra to an installed groundlab
+    assert "Once groundlab is installed, the error's own line,\n`pip install 'groundlab[draft]'`, adds" in README
+    assert README.count("pip install 'groundlab[") == 1
+
+
+def test_the_extras_table_lists_each_extra_and_its_packages():
+    section = README[README.index("**Installing the package.**"):README.index("**Changing the dependencies.**")]
+    rows = re.findall(r"^\| `([a-z]+)` \| ([^|]+) \|", section, re.MULTILINE)
+    table = {name: [package.strip() for package in packages.split(",")] for name, packages in rows}
+    extras = {name: [Requirement(e).name for e in entries] for name, entries in PROJECT["optional-dependencies"].items() if name != "test"}
+    assert table == extras
+    assert PROJECT["dependencies"] == [] and "The package\nalone needs no other package" in section
+
+
+def test_the_readme_says_which_lock_is_which():
+    assert "`requirements.lock` is what a learner installs: the `workbook` extra" in README
+    assert "`requirements-test.lock` is what the tests install: the `workbook` and `test` extras" in README
+    assert all(lock in " ".join(workshop.LOCK_COMMAND + workshop.TEST_LOCK_COMMAND) for lock in ("requirements.lock", "requirements-test.lock"))
 
 
 def test_the_conda_route_is_written_out():

@@ -42,8 +42,8 @@ class FakeSetup:
             python.write_text("")
             (venv / "pyvenv.cfg").write_text("home = fake\n")
 
-    def install_packages(self, venv):
-        self.calls.append(f"install into {venv.name}")
+    def install_packages(self, venv, tests=False):
+        self.calls.append(f"install into {venv.name}" + (" with the test lock" if tests else ""))
         (venv / "installed").write_text("packages")
         if self.fail is not None:
             raise self.fail
@@ -52,10 +52,13 @@ class FakeSetup:
 @pytest.fixture
 def fake(tmp_path, monkeypatch):
     lock = tmp_path / "requirements.lock"
-    lock.write_text("pytest==9.2.0\n", encoding="utf-8")
+    lock.write_text("pandas==3.1.1\n", encoding="utf-8")
+    test_lock = tmp_path / "requirements-test.lock"
+    test_lock.write_text("pandas==3.1.1\npytest==9.2.0\n", encoding="utf-8")
     pyproject = tmp_path / "pyproject.toml"
     pyproject.write_text("[project]\nname = 'x'\n", encoding="utf-8")
     monkeypatch.setattr(workshop, "LOCK", lock)
+    monkeypatch.setattr(workshop, "TEST_LOCK", test_lock)
     monkeypatch.setattr(workshop, "PYPROJECT", pyproject)
     setup = FakeSetup()
     monkeypatch.setattr(workshop, "step", setup.step)
@@ -123,14 +126,117 @@ def test_a_changed_lock_updates_the_venv_in_place(fake, tmp_path, capsys):
     venv = tmp_path / "venv"
     workshop.ensure_venv(venv)
     (venv / "kept").write_text("")
-    workshop.LOCK.write_text("pytest==9.2.0\npluggy==1.7.0\n", encoding="utf-8")
+    workshop.LOCK.write_text("pandas==3.1.1\npluggy==1.7.0\n", encoding="utf-8")
     capsys.readouterr()
     fake.calls.clear()
     workshop.ensure_venv(venv)
     assert (venv / "kept").exists()
     assert fake.calls == ["install into venv"]
-    assert workshop.read_stamp(venv)["lock"] == workshop.digest(workshop.LOCK)
-    assert lines(capsys)[0] == f"[workshop] {venv}: requirements.lock or pyproject.toml changed; updating it"
+    assert workshop.read_stamp(venv)["locks"] == {"requirements.lock": workshop.digest(workshop.LOCK)}
+    assert lines(capsys)[0] == f"[workshop] {venv}: requirements.lock changed; updating it"
+
+
+def test_a_learners_venv_has_the_learner_lock_only(fake, tmp_path):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    assert workshop.read_stamp(venv)["locks"] == {"requirements.lock": workshop.digest(workshop.LOCK)}
+    workshop.TEST_LOCK.write_text("pandas==3.1.1\npytest==9.3.0\n", encoding="utf-8")
+    fake.calls.clear()
+    workshop.ensure_venv(venv)
+    assert fake.calls == [], "a change in the test lock does not concern a learner's venv"
+
+
+def test_a_test_command_adds_the_test_lock_in_place(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    (venv / "kept").write_text("")
+    capsys.readouterr()
+    fake.calls.clear()
+    workshop.ensure_venv(venv, tests=True)
+    assert (venv / "kept").exists()
+    assert fake.calls == ["install into venv with the test lock"]
+    assert workshop.read_stamp(venv) == workshop.wanted_stamp(tests=True)
+    assert set(workshop.read_stamp(venv)["locks"]) == {"requirements.lock", "requirements-test.lock"}
+    assert lines(capsys)[0] == f"[workshop] {venv}: requirements-test.lock is not installed in it yet; updating it"
+
+
+def test_a_test_venv_serves_the_lab_and_keeps_its_test_lock(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv, tests=True)
+    fake.calls.clear()
+    workshop.ensure_venv(venv)  # `lab` on a venv that `test` built: nothing to do
+    assert fake.calls == []
+    workshop.TEST_LOCK.write_text("pandas==3.1.1\npytest==9.3.0\n", encoding="utf-8")
+    workshop.LOCK.write_text("pandas==3.1.2\n", encoding="utf-8")
+    capsys.readouterr()
+    workshop.ensure_venv(venv)
+    assert fake.calls == ["install into venv with the test lock"]
+    assert workshop.read_stamp(venv) == workshop.wanted_stamp(tests=True)
+    assert lines(capsys)[0] == f"[workshop] {venv}: requirements.lock and requirements-test.lock changed; updating it"
+
+
+def test_a_venv_from_before_the_split_locks_is_updated_in_place(fake, tmp_path, capsys):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv)
+    old = {"interpreter": workshop.interpreter(), "lock": workshop.digest(workshop.LOCK), "pyproject": workshop.digest(workshop.PYPROJECT)}
+    workshop.write_stamp(venv, old)
+    capsys.readouterr()
+    fake.calls.clear()
+    workshop.ensure_venv(venv, tests=True)
+    assert fake.calls == ["install into venv with the test lock"]
+    assert lines(capsys)[0] == f"[workshop] {venv}: it was set up by an older version of this script; updating it"
+
+
+def test_a_venv_built_by_another_python_is_rebuilt_with_what_is_asked(fake, tmp_path):
+    venv = tmp_path / "venv"
+    workshop.ensure_venv(venv, tests=True)
+    other = {**workshop.wanted_stamp(tests=True), "interpreter": {"executable": "/opt/py/bin/python3.13", "version": "3.13.1", "implementation": "cpython"}}
+    workshop.write_stamp(venv, other)
+    fake.calls.clear()
+    workshop.ensure_venv(venv)
+    assert fake.calls == [creating(venv), "install into venv"]
+    assert workshop.read_stamp(venv) == workshop.wanted_stamp()
+
+
+@pytest.mark.parametrize("tests", [False, True], ids=["learner", "tests"])
+def test_the_install_steps_use_the_locks_in_one_pip_call_then_the_editable_checkout(monkeypatch, tmp_path, tests):
+    steps = []
+    monkeypatch.setattr(workshop, "step", lambda command, what: steps.append(([str(part) for part in command], what)))
+    workshop.install_packages(tmp_path / "venv", tests)
+    (packages, what), (editable, editable_what) = steps
+    locks = [str(workshop.LOCK)] + ([str(workshop.TEST_LOCK)] if tests else [])
+    assert packages[packages.index("install") + 1:] == ["--disable-pip-version-check", "--no-compile", *[x for lock in locks for x in ("-r", lock)]]
+    assert what == ("installing requirements.lock and requirements-test.lock" if tests else "installing requirements.lock")
+    assert editable[-4:] == ["--no-deps", "--no-build-isolation", "-e", str(workshop.ROOT)]
+    assert "offline" in editable_what
+
+
+@pytest.mark.parametrize("command, tests", [("install", False), ("lab", False), ("student", False), ("notebooks", False), ("bench", False), ("test", True), ("test-no-browser", True), ("demo", True)])
+def test_only_the_test_commands_and_the_demo_need_the_test_lock(monkeypatch, tmp_path, command, tests):
+    asked = []
+    monkeypatch.setattr(workshop, "ensure_venv", lambda venv, tests=False: asked.append(tests) or Path(sys.executable))
+    for name in ("lab", "demo"):
+        monkeypatch.setattr(workshop, name, lambda python: 0)
+    monkeypatch.setattr(workshop, "run_tests", lambda python, marker: 0)
+    monkeypatch.setattr(workshop, "run", lambda command, env=None, cwd=workshop.ROOT: 0)
+    assert workshop.main(["--venv", str(tmp_path / "venv"), command]) == 0
+    assert asked == [tests]
+
+
+def test_lock_compiles_the_test_lock_first_then_the_learner_lock_from_it(monkeypatch, tmp_path):
+    commands = []
+
+    def step(command, what):
+        if [str(part) for part in command][1:3] == ["-m", "venv"]:
+            Path(str(command[3])).mkdir(parents=True)
+
+    monkeypatch.setattr(workshop, "ROOT", tmp_path)
+    monkeypatch.setattr(workshop, "step", step)
+    monkeypatch.setattr(workshop, "run", lambda command, env=None, cwd=workshop.ROOT: commands.append([str(part) for part in command]) or 0)
+    assert workshop.lock(upgrade=False) == 0
+    assert [command[3:] for command in commands] == [workshop.TEST_LOCK_COMMAND, workshop.LOCK_COMMAND]
+    assert workshop.LOCK_COMMAND[workshop.LOCK_COMMAND.index("-c") + 1] == workshop.TEST_LOCK.name
+    assert not (tmp_path / "build" / "lock-venv").exists()
 
 
 @pytest.mark.parametrize("existing", [False, True], ids=["fresh build", "update in place"])
@@ -203,7 +309,7 @@ def test_sigterm_during_the_install_removes_the_venv(tmp_path):
             python.write_text("")
             (python.parent.parent / "pyvenv.cfg").write_text("home = fake")
 
-        def install(venv):
+        def install(venv, tests=False):
             os.kill(os.getpid(), signal.SIGTERM)
             time.sleep(30)
 
@@ -234,8 +340,9 @@ def run_without_make(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 def test_the_script_runs_without_make_and_lists_its_commands(tmp_path):
     done = run_without_make("--help", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+    shown = " ".join(done.stdout.split()).replace("- ", "-")  # argparse may wrap after a hyphen
     for command in workshop.COMMANDS:
-        assert f"{command}: {workshop.COMMANDS[command]}" in " ".join(done.stdout.split())
+        assert f"{command}: {workshop.COMMANDS[command]}" in shown
 
 
 def test_the_script_refuses_to_replace_a_folder_that_is_not_a_venv(tmp_path):

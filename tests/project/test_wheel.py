@@ -1,11 +1,13 @@
 """`python -m build` makes a wheel and an sdist, and the wheel works on its own: installed into
-a fresh venv outside the checkout, `groundlab run` and `groundlab audit` work on the packaged
-frozen fixtures and `import groundlab` needs nothing from the repository.
+a fresh venv outside the checkout, with no third-party package at all, `groundlab run`,
+`audit`, `verify --case` and `lab` work on the packaged frozen fixtures, so do the checks,
+the hints and the scores from Python, `import groundlab` needs nothing from the repository,
+and each part that needs an extra says which one (`groundlab[draft]`, `[live]`, `[fuzzy]`).
 
-The wheel is installed with `--no-deps` and `--no-index`: the CLI and the core import the
-standard library only (docs/architecture.md, "Layers"), so nothing else is needed for them,
-and no registry is asked. The build uses the locked `build` and `hatchling` (no isolation),
-so it runs offline too."""
+The wheel is installed with `--no-deps` and `--no-index`: the package requires nothing
+(`pyproject.toml`: `dependencies = []`), and no registry is asked. The build uses the locked
+`build` and `hatchling` (no isolation), so it runs offline too. The tests share one build, on
+one xdist worker."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.xdist_group("wheel")
 
 try:
     import tomllib
@@ -37,6 +41,15 @@ STUDY_COUNTS = {
 
 def scripts(venv: Path) -> Path:
     return venv / ("Scripts" if os.name == "nt" else "bin")
+
+
+def venv_python(venv: Path) -> Path:
+    return scripts(venv) / ("python.exe" if os.name == "nt" else "python")
+
+
+def groundlab_command(venv: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    command = scripts(venv) / ("groundlab.exe" if os.name == "nt" else "groundlab")
+    return subprocess.run([str(command), *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=clean_env())
 
 
 def clean_env() -> dict[str, str]:
@@ -138,3 +151,111 @@ def test_run_and_audit_work_on_the_packaged_fixtures(installed, elsewhere):
     assert audit.returncode == 0, audit.stdout + audit.stderr
     report = json.loads((elsewhere / "evidence" / "audit.json").read_text(encoding="utf-8"))
     assert report["ok"] is True and report["problems"] == []
+
+
+# Run in the fresh venv: the library's checks without any third-party package, and the
+# ImportError of each part that needs an extra. Prints one JSON object.
+ALONE = r"""
+import importlib.metadata, json, sys
+import groundlab
+from groundlab import hints_for_verdict, is_quoted, load_case_set, score_verifier, verify_answer, verify_fields
+from groundlab.lab.ladder import LADDER, run_ladder
+from groundlab.lab.verifiers import contract_verifier
+
+out = {"distributions": sorted(d.metadata["Name"].lower() for d in importlib.metadata.distributions())}
+study = load_case_set()
+case = study["wrong-value-real-quote"]
+verdict = verify_answer(case.raw, case.request, study.sources)
+out["verdict"] = verdict.status.value
+out["hints"] = len(hints_for_verdict(verdict, case.request, study.sources)) > 0
+out["fields"] = dict(verify_fields(study["complete"].raw, study["complete"].request, study.sources).accepted)
+out["is_quoted"] = [is_quoted("READ_TIMEOUT_MS=5000", "read_timeout_ms=5000"), is_quoted("retry=true", "read_timeout_ms=5000")]
+out["score"] = score_verifier(contract_verifier, name="contract").agreed
+out["strict_rungs"] = [rung.check("Read  timeout", "the read timeout is 5 s") for rung in LADDER[:5]]
+ladder = run_ladder(fuzzy_rungs=False)
+out["ladder"] = [ladder.rungs, ladder.skipped]
+
+def error(call):
+    try:
+        call()
+    except ImportError as failure:
+        return [type(failure).__name__, isinstance(failure, ModuleNotFoundError), failure.name, str(failure)]
+    return None
+
+out["errors"] = {
+    "import draft": error(lambda: importlib.import_module("groundlab.grounding.draft")),
+    "groundlab.Draft": error(lambda: groundlab.Draft),
+    "groundlab.explain_match": error(lambda: groundlab.explain_match),
+    "OpenAICompatibleChatModel": error(lambda: groundlab.OpenAICompatibleChatModel("http://127.0.0.1:1/v1", "m")),
+    "a fuzzy rung": error(lambda: LADDER[5].check("the read timeout is", "the read timeout is 5 s")),
+    "run_ladder()": error(lambda: run_ladder()),
+}
+out["heavy"] = sorted(m for m in ("pydantic", "httpx", "rapidfuzz", "pandas", "numpy") if m in sys.modules)
+print(json.dumps(out))
+"""
+
+MISSING = {
+    "draft": ("pydantic", "groundlab's draft models and explain_match need pydantic: pip install 'groundlab[draft]'"),
+    "live": ("httpx", "groundlab's OpenAICompatibleChatModel needs httpx: pip install 'groundlab[live]'"),
+    "fuzzy": ("rapidfuzz", "groundlab's fuzzy scores (the checker lab's partial_95 to token_set_90) need rapidfuzz: pip install 'groundlab[fuzzy]'"),
+}
+
+
+@pytest.fixture(scope="module")
+def alone(installed, tmp_path_factory) -> dict:
+    """What ``ALONE`` found in the fresh venv, run once from a folder outside the checkout."""
+    folder = tmp_path_factory.mktemp("alone")
+    done = subprocess.run([str(venv_python(installed)), "-c", ALONE], cwd=folder, capture_output=True, text=True, timeout=120, env=clean_env())
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def test_the_installed_wheel_has_no_third_party_package_beside_it(alone):
+    assert set(alone["distributions"]) <= {"groundlab", "pip", "setuptools", "wheel"}
+    assert "groundlab" in alone["distributions"]
+
+
+def test_the_library_works_without_any_extra_and_each_part_names_its_extra(alone):
+    out = alone
+    assert out["verdict"] == "VALUE_MISMATCH" and out["hints"] is True
+    assert out["fields"] == {"read_timeout_ms": "5000", "retry_enabled": "false"}
+    assert out["is_quoted"] == [True, False]
+    assert out["score"] == 555
+    assert out["strict_rungs"] == [False, True, True, True, True]
+    assert out["ladder"] == [["exact", "is_quoted", "+nfkc", "+invisible", "+hyphen"], ["partial_95", "partial_90", "partial_80", "token_set_90"]]
+    extra_of = {
+        "import draft": "draft", "groundlab.Draft": "draft", "groundlab.explain_match": "draft",
+        "OpenAICompatibleChatModel": "live", "a fuzzy rung": "fuzzy", "run_ladder()": "fuzzy",
+    }
+    expected = {what: ["MissingExtraError", True, *MISSING[extra]] for what, extra in extra_of.items()}
+    assert out["errors"] == expected
+    assert out["heavy"] == []
+
+
+def test_verify_a_case_without_any_extra(installed, elsewhere):
+    rejected = groundlab_command(installed, "verify", "--case", "wrong-value-real-quote", cwd=elsewhere)
+    assert rejected.returncode == 1, rejected.stdout + rejected.stderr
+    assert rejected.stdout.startswith("status: VALUE_MISMATCH\n")
+    assert "hint: prod-v2 has read_timeout_ms=5000 (line 1); the claim says '2000'." in rejected.stdout
+    accepted = groundlab_command(installed, "verify", "--case", "complete", "--json", cwd=elsewhere)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert json.loads(accepted.stdout)["status"] == "ACCEPT"
+
+
+def test_lab_without_rapidfuzz_leaves_the_fuzzy_rungs_out_and_says_which_extra_adds_them(installed, elsewhere):
+    done = groundlab_command(installed, "lab", cwd=elsewhere)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "+hyphen         192 of 224            1 of 140" in done.stdout  # the same counts, a narrower column
+    lines = done.stdout.splitlines()
+    table = lines[2:lines.index("")]
+    assert [line.split()[0] for line in table[:-1]] == ["exact", "is_quoted", "+nfkc", "+invisible", "+hyphen"]
+    assert table[-1] == (
+        "the fuzzy rungs (partial_95, partial_90, partial_80, token_set_90) are left out: "
+        "they need rapidfuzz (pip install 'groundlab[fuzzy]')"
+    )
+    assert "overall               555    555  100.0%" in done.stdout
+    data = json.loads(groundlab_command(installed, "lab", "--json", "--per-kind", "0", cwd=elsewhere).stdout)
+    assert [row["rung"] for row in data["ladder"]] == ["exact", "is_quoted", "+nfkc", "+invisible", "+hyphen"]
+    assert data["ladder"][4] == {"rung": "+hyphen", "rescued": 192, "faithful": 224, "let_through": 1, "unfaithful": 140}
+    assert data["skipped"] == {"rungs": ["partial_95", "partial_90", "partial_80", "token_set_90"], "why": MISSING["fuzzy"][1]}
+    assert {v["verifier"]: v["agreed"] for v in data["verifiers"]} == {"contract": 555, "citation-only": 280, "quotes-exist": 164}

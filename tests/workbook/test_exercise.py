@@ -4,6 +4,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from groundlab.workbook import Exercise, Feedback, verdict_goal
 from groundlab import Status, load_case_set
 
@@ -92,3 +94,31 @@ def test_html_is_escaped():
 def test_exercises_need_no_widgets():
     code = "import sys, groundlab.workbook as w; w.Exercise; w.verdict_goal; w.lesson_exercises; print('ipywidgets' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("module", "missing"),
+    [
+        ("groundlab.workbook.presentation.tables", "pandas"),
+        ("groundlab.workbook.exercises.predict", "ipywidgets"),
+        ("groundlab.workbook.presentation.widgets.claim_editor", "ipywidgets"),
+    ],
+)
+def test_a_workbook_module_without_its_package_names_the_workbook_extra(module, missing):
+    code = (
+        f"import sys; sys.modules[{missing!r}] = None\n"
+        f"try:\n    import {module}\nexcept ImportError as err:\n    print(type(err).__name__, err.name, '|', err)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == f"MissingExtraError {missing} | groundlab's workbook needs {missing}: pip install 'groundlab[workbook]'"
+
+
+def test_a_chart_without_matplotlib_names_the_workbook_extra():
+    code = (
+        "import sys; sys.modules['matplotlib'] = None\n"
+        "from groundlab import load_case_set, run_cases\n"
+        "from groundlab.workbook.presentation import charts\n"
+        "try:\n    charts.funnel_chart(run_cases(load_case_set()))\nexcept ImportError as err:\n    print(err)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "groundlab's workbook needs matplotlib: pip install 'groundlab[workbook]'"

@@ -11,6 +11,10 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
+from groundlab._extras import require
+
+require("ipywidgets", "workbook")  # a missing package names the extra that adds it
+
 import ipywidgets as widgets
 
 from groundlab.core.registry import Registry, Request, Source

@@ -5,6 +5,10 @@ Presentation layer (ipywidgets). See ``docs/architecture.md``, "Layers".
 
 from __future__ import annotations
 
+from groundlab._extras import require
+
+require("ipywidgets", "workbook")  # a missing package names the extra that adds it
+
 import ipywidgets as widgets
 
 from groundlab.workbook.presentation import html as _html

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from groundlab._extras import require
 from groundlab.workbook.presentation.html import OKABE_ITO
 from groundlab.core.contract import Status
 from groundlab.workbook.presentation.tables import baseline_frame, funnel_frame, reason_frame
@@ -62,6 +63,7 @@ def funnel_chart(result: Any):
     nbval does not compare images: show ``funnel_frame(result)`` (or
     :func:`chart_numbers`) as a table beside it.
     """
+    require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
 
     frame = funnel_frame(result)
@@ -92,6 +94,7 @@ def reason_chart(result: Any):
     nbval does not compare images: show ``reason_frame(result)`` (or
     :func:`chart_numbers`) as a table beside it.
     """
+    require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
 
     frame = reason_frame(result)
@@ -127,6 +130,7 @@ def baseline_chart(result: Any):
     nbval does not compare images: show ``baseline_frame(result)`` (or
     :func:`chart_numbers`) as a table beside it.
     """
+    require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 

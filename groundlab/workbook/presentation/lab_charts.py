@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from groundlab._extras import require
 from groundlab.lab.ladder import LadderResult
 from groundlab.workbook.presentation.html import OKABE_ITO
 from groundlab.workbook.presentation.lab_tables import ladder_first_frame, ladder_frame, ladder_kind_frame
@@ -49,6 +50,7 @@ def ladder_chart(result: LadderResult):
     nbval does not compare images: show ``ladder_frame(result)`` (or
     :func:`lab_chart_numbers`) as a table beside it.
     """
+    require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
 
     frame = ladder_frame(result)
@@ -90,6 +92,7 @@ def ladder_kind_chart(result: LadderResult):
     nbval does not compare images: show ``ladder_kind_frame(result)`` (or
     :func:`lab_chart_numbers`) as a table beside it.
     """
+    require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle
 

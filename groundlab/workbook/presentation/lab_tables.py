@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from groundlab._extras import require
+
+require("pandas", "workbook")  # a missing package names the extra that adds it
+
 import pandas as pd
 
 from groundlab.lab.detector import ExplanationConfusion

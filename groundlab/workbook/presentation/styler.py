@@ -22,6 +22,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from groundlab._extras import require
+
+require("pandas", "workbook")  # a missing package names the extra that adds it
+
 import pandas as pd
 from pandas.io.formats.style import Styler
 

@@ -22,6 +22,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
+from groundlab._extras import require
+
+require("pandas", "workbook")  # a missing package names the extra that adds it
+
 import pandas as pd
 
 from groundlab.workbook.presentation import html as _html

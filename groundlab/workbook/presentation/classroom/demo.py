@@ -15,6 +15,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from groundlab._extras import require
+
+require("ipywidgets", "workbook")  # a missing package names the extra that adds it
+
 import ipywidgets as widgets
 
 from groundlab.core.contract import Verdict, verify_answer

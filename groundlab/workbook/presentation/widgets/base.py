@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from groundlab._extras import require
+
+require("ipywidgets", "workbook")  # a missing package names the extra that adds it
+
 import ipywidgets as widgets
 
 from groundlab.workbook.presentation import html as _html

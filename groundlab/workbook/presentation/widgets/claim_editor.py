@@ -13,6 +13,10 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Sequence
 
+from groundlab._extras import require
+
+require("ipywidgets", "workbook")  # a missing package names the extra that adds it
+
 import ipywidgets as widgets
 
 from groundlab.core.claims import MAX_CLAIMS, Claim, ClaimsSyntaxError, parse_claims

@@ -9,6 +9,10 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Sequence
 
+from groundlab._extras import require
+
+require("ipywidgets", "workbook")  # a missing package names the extra that adds it
+
 import ipywidgets as widgets
 
 from groundlab.core.registry import Registry
