@@ -1,12 +1,10 @@
 """The labelled quote-perturbation catalogue (``fixtures/quote_perturbations.json``), loaded strictly.
 
-Each item is a source text, a quote, the kind of change that turned a span of the
-source into the quote, and a label: ``faithful`` (the model copied honestly; only
-the form changed) or ``unfaithful`` (the words are not what the source says). The
-catalogue answers the open question of the job-match article, "No Quote, No
-Claim": strictness has a cost, and nobody had a labelled set to measure it
-against. Standard library only; the file is frozen and hash-checked like every
-fixture (``docs/architecture.md``, "The study and its evidence").
+Each item is a source text, a quote, the kind of change that made the quote from a span of the
+source, and a label: ``faithful`` (only the form changed) or ``unfaithful`` (the words are not
+what the source says). It is the labelled set that the job-match article, "No Quote, No Claim",
+lacks for measuring what strictness costs. Standard library only. The file is frozen and
+hash-checked like every fixture (``docs/architecture.md``, "The study and its evidence").
 """
 
 from __future__ import annotations
@@ -79,10 +77,9 @@ _KIND_LABEL = {kind.name: kind.label for kind in PERTURBATION_KINDS}
 class Perturbation:
     """One labelled item of the catalogue; every attribute is a ``str``.
 
-    ``id`` (unique), ``domain`` (``configuration``, ``job_posting``, ``profile`` or
-    ``policy``), ``kind`` (a :data:`PERTURBATION_KINDS` name), ``label``
-    (``faithful`` or ``unfaithful``, fixed by the kind), ``source`` (the text the
-    model was shown), ``quote`` (what it cited) and ``reason`` (one line).
+    ``id`` (unique), ``domain`` (``configuration``, ``job_posting``, ``profile`` or ``policy``),
+    ``kind`` (a :data:`PERTURBATION_KINDS` name), ``label`` (fixed by the kind), ``source`` (the
+    text the model was shown), ``quote`` (what it cited) and ``reason`` (one line).
     """
 
     id: str
@@ -103,8 +100,8 @@ class Perturbation:
 class PerturbationCatalogue:
     """The loaded catalogue: ``items`` in file order and the ``path`` it came from.
 
-    Iterating yields the items; ``catalogue["case-01"]`` returns one item and raises
-    ``KeyError`` naming the file when there is none; :meth:`of_kind` selects one kind.
+    Iterating yields the items; ``catalogue["case-01"]`` returns one item (``KeyError`` naming the
+    file when there is none).
     """
 
     path: Path
@@ -151,12 +148,12 @@ def _item(obj: Any, where: str) -> Perturbation:
 
 
 def catalogue_from_dict(obj: Any, path: Path) -> PerturbationCatalogue:
-    """Build a :class:`PerturbationCatalogue` from a decoded file found at ``path``.
+    """Build a :class:`PerturbationCatalogue` from the decoded JSON of the file at ``path``.
 
-    Shape: ``{"items": [{"id", "domain", "kind", "label", "source", "quote",
-    "reason"}, ...]}``, all members non-empty strings, no other member. Raises
-    ``TrustedInputError`` for another shape, a missing or unknown member, an unknown
-    kind, label or domain, a label that is not its kind's, or two items with one id.
+    Shape: ``{"items": [{"id", "domain", "kind", "label", "source", "quote", "reason"}, ...]}``,
+    every member a non-empty string, no other member. ``TrustedInputError`` for another shape, a
+    missing or unknown member, an unknown kind, label or domain, a label that is not its kind's,
+    or a repeated id.
     """
     where = str(path)
     if not isinstance(obj, dict) or set(obj) != {"items"} or not isinstance(obj["items"], list):
@@ -171,16 +168,11 @@ def catalogue_from_dict(obj: Any, path: Path) -> PerturbationCatalogue:
 
 
 def load_perturbations(path: str | Path | None = None) -> PerturbationCatalogue:
-    """Load the quote-perturbation catalogue (default: the frozen :data:`PERTURBATIONS_FILE`).
+    """Load the catalogue (default: the frozen :data:`PERTURBATIONS_FILE`) in :func:`catalogue_from_dict`'s shape.
 
-    A file inside :func:`~groundlab.core.trusted.fixtures_dir` is checked against
-    ``SHA256SUMS`` first (:func:`~groundlab.core.trusted.verify_frozen`); a copy
-    elsewhere is read as it is, so a learner can edit a copy. The shape is
-    :func:`catalogue_from_dict`'s; ``fixtures/README.md`` describes it.
-
-    Raises:
-        FrozenFixtureError: the frozen file was edited (or is not listed).
-        TrustedInputError: a missing file, invalid JSON or a malformed item.
+    A file in :func:`~groundlab.core.trusted.fixtures_dir` is hash-checked first; a copy elsewhere is
+    read as it is. ``FrozenFixtureError`` when the frozen file was edited or is not listed in
+    ``SHA256SUMS``; ``TrustedInputError`` for a missing file, invalid JSON or a malformed item.
     """
     path = Path(path) if path is not None else fixtures_dir() / PERTURBATIONS_FILE
     if path.resolve().parent == fixtures_dir().resolve():

@@ -1,14 +1,11 @@
 """The quote check as a detector of bad explanation points: its decision per point and its confusion matrix.
 
-A point is *bad* when its label is ``overstated`` or ``fabricated`` and *good*
-when it is ``supported`` or ``paraphrase``; the check *flags* a point when it
-drops it. The decision is the one :func:`~groundlab.grounding.draft.check_draft`
-makes for a point within the first five of its kind: both call the one draft rule,
-:func:`~groundlab.grounding.rule.drop_reason`, with the texts sent to the model
-(``profile_text``, ``job_text``); a test checks that ``check_draft`` agrees on every
-point. What the numbers say, plainly: the check cannot catch real quotes under a
-false point, and it drops honest paraphrases. Rule: "No Quote, No Claim";
-``docs/architecture.md``, "Grounding". Standard library only.
+A point is *bad* when labelled ``overstated`` or ``fabricated``, *good* when ``supported`` or
+``paraphrase``; the check *flags* a point by dropping it. The decision is the draft rule,
+:func:`~groundlab.grounding.rule.drop_reason`, on the texts sent to the model: what
+:func:`~groundlab.grounding.draft.check_draft` decides for a point within the first five of its kind.
+Rule: the job-match article, "No Quote, No Claim" (``docs/architecture.md``, "Grounding").
+Standard library only.
 """
 
 from __future__ import annotations
@@ -35,14 +32,7 @@ def _reason(pair: ExplanationPair, point: ExplanationPoint) -> str | None:
 
 
 def point_kept(pair: ExplanationPair, point: ExplanationPoint) -> bool:
-    """Whether the quote check keeps ``point`` about ``pair``: ``check_draft``'s rule for one item.
-
-    ``drop_reason(point.kind, point.point, point.profile_quote, point.job_quote,
-    pair.profile_text, pair.job_text)`` gives no reason: the point has visible text; a
-    ``match`` has both quotes found by ``is_quoted`` in their texts; a ``gap`` has a
-    profile quote without visible text and a found job quote. Returns ``bool``.
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
-    """
+    """``True`` when the draft rule (``drop_reason``) keeps ``point``, checked on its own against ``pair``'s texts."""
     return _reason(pair, point) is None
 
 
@@ -60,19 +50,11 @@ class PointDecision(NamedTuple):
 class ExplanationConfusion:
     """The quote check's confusion matrix as a detector of bad points (counts are ``int``).
 
-    Attributes:
-        bad_dropped: bad points dropped (caught).
-        bad_kept: bad points kept (missed: shown to the user).
-        good_dropped: good points dropped (lost).
-        good_kept: good points kept.
-        per_label: ``Mapping[str, tuple[int, int]]``, label -> ``(kept, dropped)``,
-            every label of :data:`~groundlab.lab.explanations.EXPLANATION_LABELS` in order.
-        short_dropped: supported points dropped because a quote is under
-            ``MIN_QUOTE_CHARS`` (3) characters once normalised (drop reason ``quote_short``).
-        decisions: ``tuple[PointDecision, ...]``, in file order.
-
-    :meth:`catches`, :meth:`cannot_catch` and :meth:`wrongly_drops` state the
-    findings in words, from these counts.
+    ``bad_dropped`` (caught), ``bad_kept`` (missed: shown to the user), ``good_dropped`` (lost),
+    ``good_kept``; ``per_label``, label -> ``(kept, dropped)`` for every label of
+    :data:`~groundlab.lab.explanations.EXPLANATION_LABELS` in order; ``short_dropped``, supported
+    points dropped because a quote is under ``MIN_QUOTE_CHARS`` (3) characters once normalised;
+    ``decisions``, every :class:`PointDecision` in file order.
     """
 
     bad_dropped: int
@@ -101,7 +83,7 @@ class ExplanationConfusion:
         )
 
     def wrongly_drops(self) -> str:
-        """What the check wrongly drops: honest paraphrases (and supported points with too short a quote)."""
+        """What the check wrongly drops, with the counts: honest paraphrases, and supported points it lost."""
         _, dropped, total = self._count("paraphrase")
         _, lost, supported = self._count("supported")
         text = f"It wrongly drops honest paraphrases: {dropped} of {total} paraphrased points were dropped although the point is true"
@@ -117,13 +99,9 @@ class ExplanationConfusion:
 
 
 def explanation_confusion(explanations: ExplanationSet | None = None) -> ExplanationConfusion:
-    """Decide every point of ``explanations`` (default: the frozen set) and count the confusion matrix.
+    """Decide every point of ``explanations`` (default: the frozen set) on its own, and count the confusion matrix.
 
-    Each point is checked on its own (as ``point_kept`` does), so the five-point cap of
-    ``check_draft`` never applies. Returns an :class:`ExplanationConfusion`.
-
-    Raises:
-        FrozenFixtureError, TrustedInputError: as ``load_explanation_set``.
+    No five-point cap applies (unlike ``check_draft``). Loading the default raises as ``load_explanation_set``.
     """
     explanations = load_explanation_set() if explanations is None else explanations
     decisions = []

@@ -1,13 +1,11 @@
 """The labelled explanation set (``fixtures/explanation_set.json``): profile–job pairs and judged points.
 
-Each pair is one ``Profile`` and one ``Job``; each point is what a model might
-write about them, with its quotes and a label: ``supported`` (the quotes are real
-and the point follows from them), ``overstated`` (the quotes are real, the point
-claims more), ``fabricated`` (a quote is not in the text the model was shown) or
-``paraphrase`` (the point is true, the quote is reworded). It is the labelled
-set of good and bad explanations that the job-match article, "No Quote, No
-Claim", says it lacks. Standard library only; frozen and hash-checked
-(``docs/architecture.md``, "The study and its evidence").
+Each pair is one ``Profile`` and one ``Job``; each point is what a model might write about them,
+with its quotes and a label: ``supported`` (real quotes, and the point follows), ``overstated``
+(real quotes, the point claims more), ``fabricated`` (a quote is not in the text the model was
+shown) or ``paraphrase`` (a true point, a reworded quote): the labelled set of explanations that
+the job-match article, "No Quote, No Claim", lacks. Standard library only; frozen and
+hash-checked (``docs/architecture.md``, "The study and its evidence").
 """
 
 from __future__ import annotations
@@ -47,10 +45,9 @@ _PAIR_MEMBERS = ("id", "profile", "job", "points")
 class ExplanationPoint:
     """One judged point; every attribute is a ``str``.
 
-    ``id`` (unique in the file), ``kind`` (``match`` or ``gap``, the draft list it
-    belongs to), ``point`` (the sentence for the user), ``profile_quote`` and
-    ``job_quote`` (as the model wrote them; ``""`` for a gap's profile quote),
-    ``label`` (one of :data:`EXPLANATION_LABELS`) and ``reason`` (one line).
+    ``id`` (unique in the file), ``kind`` (``match`` or ``gap``), ``point`` (the sentence for the
+    user), ``profile_quote`` and ``job_quote`` (as the model wrote them; ``""`` for a gap's profile
+    quote), ``label`` (one of :data:`EXPLANATION_LABELS`) and ``reason`` (one line).
     """
 
     id: str
@@ -71,9 +68,8 @@ class ExplanationPoint:
 class ExplanationPair:
     """One profile and one job with the judged points about them.
 
-    ``id`` (``str``), ``profile`` (:class:`~groundlab.grounding.prompt.Profile`),
-    ``job`` (:class:`~groundlab.grounding.prompt.Job`) and ``points``
-    (``tuple[ExplanationPoint, ...]``, in file order).
+    ``id`` (``str``), ``profile`` (:class:`~groundlab.grounding.prompt.Profile`), ``job``
+    (:class:`~groundlab.grounding.prompt.Job`), ``points`` (:class:`ExplanationPoint` s in file order).
     """
 
     id: str
@@ -96,8 +92,7 @@ class ExplanationPair:
 class ExplanationSet:
     """The loaded set: ``pairs`` in file order and the ``path`` it came from.
 
-    Iterating yields the pairs; :meth:`points` yields ``(pair, point)`` for every
-    point; ``explanation_set["ux-designer"]`` returns one pair (``KeyError`` when none).
+    Iterating yields the pairs; ``explanation_set["ux-designer"]`` returns one (``KeyError`` when none).
     """
 
     path: Path
@@ -174,14 +169,12 @@ def _pair(obj: Any, where: str) -> ExplanationPair:
 
 
 def explanation_set_from_dict(obj: Any, path: Path) -> ExplanationSet:
-    """Build an :class:`ExplanationSet` from a decoded file found at ``path``.
+    """Build an :class:`ExplanationSet` from the decoded JSON of the file at ``path``.
 
-    Shape: ``{"pairs": [{"id", "profile": {Profile fields}, "job": {"title",
-    "description"}, "points": [{"id", "kind", "point", "profile_quote",
-    "job_quote", "label", "reason"}]}]}``, all strings. Raises ``TrustedInputError``
-    for another shape, a missing or unknown member, a field that is not text, an
-    unknown kind or label, an empty id, point, job quote or reason, or a repeated
-    pair or point id.
+    Shape: ``{"pairs": [{"id", "profile": {Profile fields}, "job": {"title", "description"},
+    "points": [{"id", "kind", "point", "profile_quote", "job_quote", "label", "reason"}]}]}``, all
+    strings. ``TrustedInputError`` for another shape, a missing or unknown member, a field that is
+    not text, an unknown kind or label, an empty id, point, job quote or reason, or a repeated id.
     """
     where = str(path)
     if not isinstance(obj, dict) or set(obj) != {"pairs"} or not isinstance(obj["pairs"], list):
@@ -196,15 +189,11 @@ def explanation_set_from_dict(obj: Any, path: Path) -> ExplanationSet:
 
 
 def load_explanation_set(path: str | Path | None = None) -> ExplanationSet:
-    """Load the labelled explanation set (default: the frozen :data:`EXPLANATIONS_FILE`).
+    """Load the set (default: the frozen :data:`EXPLANATIONS_FILE`) in :func:`explanation_set_from_dict`'s shape.
 
-    A file inside :func:`~groundlab.core.trusted.fixtures_dir` is checked against
-    ``SHA256SUMS`` first; a copy elsewhere is read as it is. The shape is
-    :func:`explanation_set_from_dict`'s; ``fixtures/README.md`` describes it.
-
-    Raises:
-        FrozenFixtureError: the frozen file was edited (or is not listed).
-        TrustedInputError: a missing file, invalid JSON or a malformed pair or point.
+    A file in :func:`~groundlab.core.trusted.fixtures_dir` is hash-checked first; a copy elsewhere is
+    read as it is. ``FrozenFixtureError`` when the frozen file was edited or is not listed in
+    ``SHA256SUMS``; ``TrustedInputError`` for a missing file, invalid JSON or a malformed pair or point.
     """
     path = Path(path) if path is not None else fixtures_dir() / EXPLANATIONS_FILE
     if path.resolve().parent == fixtures_dir().resolve():

@@ -1,11 +1,9 @@
 """The lens normalisations of the ladder: NFKC, invisible characters, line-wrap hyphens.
 
-Each fold maps a ``str`` to a ``str`` and is applied to quote and source alike,
-before the normaliser of "No Quote, No Claim"
-(:func:`~groundlab.grounding.rule.normalize_quote`). They are lenses for the lab,
-never part of the verdict path: the quote rule itself stays as
-``docs/architecture.md``, "Grounding" states it. Standard library only; lengths
-count code points. Sources: NFKC, Unicode UAX #15; general category ``Cf``, UAX #44.
+Each fold maps ``str`` to ``str`` and is applied to quote and source alike, before
+:func:`~groundlab.grounding.rule.normalize_quote` ("No Quote, No Claim"). They are lab lenses,
+never part of a verdict (``docs/architecture.md``, "Grounding"). Lengths count code points.
+Sources: NFKC, Unicode UAX #15; general category ``Cf``, UAX #44. Standard library only.
 """
 
 from __future__ import annotations
@@ -35,11 +33,7 @@ def drop_invisible(text: str) -> str:
 
 
 def join_line_hyphens(text: str) -> str:
-    """``text`` with each line-wrap hyphen joined: ``"configu-\\nration"`` becomes ``"configuration"``.
-
-    Only a hyphen-minus between two letters followed by a line break (LF or CR LF,
-    with spaces or tabs around it) is joined; ``"on-call"`` and ``"5-\\n6"`` stay.
-    """
+    """``text`` with each hyphen-minus between two letters before a line break removed: ``"configu-\\nration"`` -> ``"configuration"``."""
     if "\n" not in text:
         return text
     return _LINE_HYPHEN.sub("", text)
@@ -49,14 +43,10 @@ _STEPS = (nfkc, drop_invisible, join_line_hyphens)
 
 
 def lens_form(text: str | None, steps: int) -> str:
-    """The first ``steps`` folds (0 to 3), then ``normalize_quote``.
+    """``text`` after the first ``steps`` (0 to 3) of :func:`nfkc`, :func:`drop_invisible`, :func:`join_line_hyphens`, then ``normalize_quote``.
 
-    The folds, in the order they are stacked: :func:`nfkc`, :func:`drop_invisible`,
-    :func:`join_line_hyphens`; ``lens_form(text, 2)`` applies the first two.
-
-    ``lens_form(text, 0)`` is ``normalize_quote(text)``, the strict rule's own form.
-    Raises ``ValueError`` for ``steps`` outside 0..3 and ``TypeError`` when ``text``
-    is neither ``str`` nor ``None``.
+    ``steps=0`` is the strict rule's own form. ``ValueError`` for ``steps`` outside 0..3;
+    ``TypeError`` when ``text`` is neither ``str`` nor ``None``.
     """
     if not 0 <= steps <= len(_STEPS):
         raise ValueError(f"steps must be 0 to {len(_STEPS)}, not {steps!r}")
@@ -69,10 +59,7 @@ def lens_form(text: str | None, steps: int) -> str:
 
 
 def lens_forms(text: str | None) -> tuple[str, str, str, str]:
-    """``lens_form(text, k)`` for k = 0, 1, 2, 3 at once, each fold applied only once.
-
-    Raises ``TypeError`` when ``text`` is neither ``str`` nor ``None``.
-    """
+    """``lens_form(text, k)`` for k = 0, 1, 2, 3, each fold applied once; ``TypeError`` as :func:`lens_form`."""
     if text is not None and not isinstance(text, str):
         raise TypeError(f"text must be a str or None, not {type(text).__name__}")
     folded = [text or ""]

@@ -1,15 +1,13 @@
 """The mutation catalogue: one-change mutations of the study's accepted answers, each labelled by its rule.
 
-Every ``ACCEPT`` case of the frozen files ``config_contract.json`` and ``config_contract_more.json`` is a
-*base*. Each kind of :data:`MUTATION_KINDS` makes one change to a base -- in the answer text (a member, a
-claim, the syntax) or in its trusted request -- and labels the result with the status the contract's rules
-give it (``docs/architecture.md``, "Order of checks" and "Parse-code precedence"; the configuration article,
-"a real citation can still support a wrong answer"). Labels are written from each kind's rule, never
-computed by :func:`groundlab.core.contract.verify_answer`; the lab tests check that the contract agrees with
-every one. The catalogue is frozen as ``fixtures/mutations.json`` (:data:`MUTATIONS_FILE`), in the shape
-:func:`groundlab.load_case_set` reads, a case's ``family`` being its kind. It is generated deterministically
-from the frozen bases by fixture tooling outside the library, ``python tools/mutations.py`` (a test checks
-the frozen file is its output byte for byte); the library only loads it. Standard library only.
+Every ``ACCEPT`` case of the frozen ``config_contract.json`` and ``config_contract_more.json`` is a base;
+each kind of :data:`MUTATION_KINDS` changes one thing in a base's answer text or its trusted request, and
+labels the result with the status the contract's rules give it (the configuration article, "a real
+citation can still support a wrong answer"; ``docs/architecture.md``, "Order of checks" and "Parse-code
+precedence"). Labels come from each kind's rule, never from :func:`groundlab.core.contract.verify_answer`.
+The frozen file, ``fixtures/mutations.json``, is in :func:`groundlab.load_case_set`'s shape (a case's
+``family`` is its kind) and is written by ``python tools/mutations.py``; the library only loads it.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -50,10 +48,9 @@ MUTATION_KINDS: Mapping[str, str] = MappingProxyType({
 
 
 def load_mutations(path: str | Path | None = None) -> CaseSet:
-    """Load the frozen catalogue (default :data:`MUTATIONS_FILE` in :func:`groundlab.fixtures_dir`) as a ``CaseSet``.
+    """Load the catalogue (default: the frozen :data:`MUTATIONS_FILE`) as a ``CaseSet``; a case's ``family`` is its kind.
 
-    A file inside the fixtures folder is checked against ``SHA256SUMS`` first (``FrozenFixtureError`` when
-    edited); ``TrustedInputError`` when malformed. Each case's ``family`` is its kind (:data:`MUTATION_KINDS`).
+    ``FrozenFixtureError`` when a file in the fixtures folder fails its hash check; ``TrustedInputError`` when malformed.
     """
     case_set = load_case_set(fixtures_dir() / MUTATIONS_FILE if path is None else path)
     frozen_digests(case_set)

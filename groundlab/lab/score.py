@@ -1,19 +1,13 @@
 """Score any verifier against a labelled catalogue: agreement per kind and overall, and where it disagrees.
 
-A *verifier* is any callable ``fn(raw, request, sources)`` that returns a status: a
-:class:`~groundlab.core.contract.Status`, its string (``"ACCEPT"``), or a
-:class:`~groundlab.core.contract.Verdict` (its ``status`` is taken), so
-``score_verifier(verify_answer)`` works as it is. Only the status is compared, never a
-parse code. The default catalogue is the frozen mutation catalogue
-(:func:`groundlab.lab.mutations.load_mutations`); any configuration-contract
-:class:`~groundlab.study.cases.CaseSet` can be scored the same way, a case's kind
-being its ``family``. A verifier that raises (anything but ``KeyboardInterrupt``,
-so ``SystemExit`` and ``GeneratorExit`` too) or returns something else disagrees on
-that case and is reported; the run never stops, except for Ctrl-C. Reported text is printable and
-clipped (:func:`groundlab.core.text.clip`), whatever the verifier returned or raised.
-The rules the catalogue labels come from ``docs/architecture.md``, "Order of checks",
-after the configuration article, "a real citation can still support a wrong answer".
-Standard library only.
+A *verifier* is any callable ``fn(raw, request, sources)`` returning a
+:class:`~groundlab.core.contract.Status`, its name (``"ACCEPT"``) or a
+:class:`~groundlab.core.contract.Verdict`, so ``score_verifier(verify_answer)`` works as it is; only
+the status is compared, never a parse code. A verifier that raises anything but
+``KeyboardInterrupt`` (``SystemExit`` included), or returns anything else, disagrees on that case
+and the run goes on. Text taken from a verifier is made printable and clipped to 80 code points.
+The default catalogue's labels follow the configuration article, "a real citation can still
+support a wrong answer" (``docs/architecture.md``, "Order of checks"). Standard library only.
 """
 
 from __future__ import annotations
@@ -40,10 +34,8 @@ def _printable(text: str) -> str:
 class Disagreement:
     """One case the verifier got wrong.
 
-    ``case_id`` and ``kind`` (``str``); ``expected``, the label's status name; ``got``, what the
-    verifier said: the status name it returned, ``"raised KeyError: 'quote'"`` or ``"returned 42,
-    not a status"`` (printable, the verifier's text clipped to 80 code points); ``raised``,
-    ``True`` when it raised an exception.
+    ``case_id``, ``kind``, ``expected`` (the label's status name) and ``got`` (``str``: the status name
+    returned, ``"raised KeyError: 'quote'"`` or ``"returned 42, not a status"``); ``raised`` (``bool``).
     """
 
     case_id: str
@@ -59,11 +51,7 @@ class Disagreement:
 
 @dataclass(frozen=True)
 class KindScore:
-    """Agreement on one kind of case.
-
-    ``agreed`` of ``total`` cases (``int``), ``errors`` (how many raised) and the first
-    ``disagreements`` of that kind in catalogue order, at most the ``per_kind`` asked for.
-    """
+    """Agreement on one kind: ``agreed`` of ``total``, ``errors`` (raised) and the first ``per_kind`` ``disagreements``."""
 
     kind: str
     agreed: int
@@ -84,11 +72,9 @@ class KindScore:
 
 @dataclass(frozen=True)
 class ScoreReport:
-    """What :func:`score_verifier` found, per kind and overall.
+    """What :func:`score_verifier` found: ``verifier`` (its name), one :class:`KindScore` per kind, totals.
 
-    ``verifier``, its name (printable, clipped to 80 code points); ``kinds``, one
-    :class:`KindScore` per kind in the order kinds first appear; the totals ``agreed``,
-    ``total`` and ``errors`` (``int``).
+    ``kinds`` are in order of first appearance; ``agreed``, ``total`` and ``errors`` are ``int``.
     """
 
     verifier: str
@@ -182,13 +168,10 @@ def _outcome(fn: Callable, case, sources) -> tuple[str, bool, bool]:
 def score_verifier(fn: Callable, cases: CaseSet | None = None, *, per_kind: int = 3, name: str | None = None) -> ScoreReport:
     """Run ``fn(raw, request, sources)`` over every case of ``cases`` and score its agreement.
 
-    ``cases`` is a :class:`~groundlab.study.cases.CaseSet` (default: the frozen mutation
-    catalogue, :func:`groundlab.lab.mutations.load_mutations`); ``sources`` is its
-    registry. ``per_kind`` (``int >= 0``) bounds the disagreements listed per kind, in
-    catalogue order; ``name`` defaults to ``fn``'s ``__qualname__``. Returns a
-    :class:`ScoreReport`. Never raises for what ``fn`` does; ``ValueError`` for a negative
-    ``per_kind``. The catalogue's loading errors (``FrozenFixtureError``,
-    ``TrustedInputError``) propagate.
+    ``cases``: a :class:`~groundlab.study.cases.CaseSet` (default: :func:`~groundlab.lab.mutations.load_mutations`),
+    its registry passed as ``sources``, a case's kind its ``family``. ``per_kind`` (``>= 0``) bounds the
+    disagreements listed per kind; ``name`` defaults to ``fn.__qualname__``. Never raises for what
+    ``fn`` does; ``ValueError`` for a negative ``per_kind``; the default catalogue's loading errors propagate.
     """
     if per_kind < 0:
         raise ValueError(f"per_kind must be >= 0, not {per_kind}")

@@ -1,17 +1,10 @@
 """Example verifiers to score with :func:`groundlab.lab.score.score_verifier`: the contract and two weaker ones.
 
-Each is a callable ``(raw, request, sources) -> str``, a status name (``"ACCEPT"``):
-
-* :func:`contract_verifier` -- the full contract, :func:`groundlab.core.contract.verify_answer`
-  (``docs/architecture.md``, "Order of checks");
-* :func:`citation_only_verifier` -- the study's citation-only check
-  (:func:`groundlab.core.baselines.citation_only_accepts`), the check the configuration article,
-  "a real citation can still support a wrong answer", shows admitting contract violations;
-* :func:`quotes_exist_verifier` -- a learner's first try, "parse it, check that the quotes
-  exist", written the naive way on purpose: ``json.loads`` and dictionary look-ups, so it
-  raises on some shapes, and the score shows where.
-
-:data:`VERIFIERS` names them for a command line. Standard library only.
+Each is a callable ``(raw, request, sources) -> str`` returning a status name (``"ACCEPT"``):
+:func:`contract_verifier`, the full contract (``docs/architecture.md``, "Order of checks");
+:func:`citation_only_verifier`, the check that the configuration article, "a real citation can still
+support a wrong answer", shows admitting contract violations; :func:`quotes_exist_verifier`, a
+learner's naive first try, which raises on some shapes. Standard library only.
 """
 
 from __future__ import annotations
@@ -33,13 +26,11 @@ def contract_verifier(raw: str | bytes, request: Request, sources: Registry | It
 
 
 def citation_only_verifier(raw: str | bytes, request: Request, sources: Registry | Iterable[Source]) -> str:
-    """The study's citation-only rule as a status name.
+    """The citation-only check as a status name: ``"INVALID_JSON"``, ``"NO_CITATION"`` or ``"ACCEPT"``.
 
-    ``"INVALID_JSON"`` when ``raw`` does not parse into claims, ``"NO_CITATION"`` when the claim
-    list is empty or a quote is not verbatim in a supplied document it cites, else ``"ACCEPT"``.
-    It never looks at scope, revision, value, the quote's support, duplicates or coverage, so it
-    accepts every answer the contract rejects for those. Raises ``ValueError`` only for wrong
-    trusted input, like :func:`groundlab.core.baselines.citation_only_accepts`.
+    ``"NO_CITATION"`` when there are no claims or a quote is not verbatim in the supplied document it
+    cites (:func:`groundlab.core.baselines.citation_only_accepts`); nothing else is checked.
+    ``ValueError`` only for wrong trusted input.
     """
     if not strict_json_accepts(raw):
         return Status.INVALID_JSON.value

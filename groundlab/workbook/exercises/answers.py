@@ -1,15 +1,12 @@
 """The answers of the workbook's exercises: the right choice and why, computed on demand.
 
-Standard library only: a plain-Python caller gets an exercise's answer without
-ipywidgets, and :class:`groundlab.workbook.exercises.predict.Predict` calls these functions only
-when the learner presses *Check*. One function per exercise kind; each returns an
-:class:`Answer` whose ``answer`` is one of that kind's choices (``*_CHOICES``).
-The "why" of a contract decision is the decided :class:`~groundlab.core.trace.TraceRow`
-(``docs/architecture.md``, "Exercise answers" and "One trace view"). Rules: the
-configuration article ("a real citation can still support a wrong answer") for the
-status, citation and parse exercises; the job-match article ("No Quote, No Claim")
-for the quote and explanation exercises; the checker lab (``docs/architecture.md``,
-"The checker lab") for the rung, verifier and field-state exercises.
+One function per exercise kind, each returning an :class:`Answer` whose ``answer`` is one of that
+kind's choices (``*_CHOICES``); :class:`~groundlab.workbook.exercises.predict.Predict` calls them only
+when *Check* is pressed. A contract decision's "why" is its decided :class:`~groundlab.core.trace.TraceRow`.
+Rules: the configuration article, "a real citation can still support a wrong answer" (status,
+citation, parse); the job-match article, "No Quote, No Claim" (quote, explanation); the checker lab
+(rung, verifier, field state). See ``docs/architecture.md``, "Exercise answers", "One trace view"
+and "The checker lab". Standard library only (the explanation answer loads pydantic when called).
 """
 
 from __future__ import annotations
@@ -86,11 +83,9 @@ class Answer(NamedTuple):
 
 
 def status_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
-    """The contract status of ``raw`` for ``request`` and ``sources``, and why.
+    """The contract's status of ``raw`` (one of :data:`STATUS_CHOICES`), and why: the decided trace row's line.
 
-    ``answer``: the :func:`~groundlab.core.contract.verify_answer` status (one of
-    :data:`STATUS_CHOICES`); ``why``: the decided trace row's line
-    (``"claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000"``)
+    ``why`` is e.g. ``"claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000"``,
     or ``"every check passed"``. ``ValueError``/``TypeError`` for wrong trusted input.
     """
     registry = Registry.of(sources)
@@ -102,10 +97,8 @@ def status_answer(raw: str, request: Request, sources: Registry | Iterable[Sourc
 def citation_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
     """What the citation-only check decides for ``raw``: ``"accepts"`` or ``"rejects"``, and why.
 
-    :func:`groundlab.core.baselines.citation_only_accepts` decides (every quote found in a
-    supplied document). ``why`` names the decided citation row, or says every quote
-    was found, or that nothing is cited. ``ValueError``/``TypeError`` for wrong
-    trusted input.
+    ``why``: every quote was found, the decided citation row's line, or that nothing is cited
+    because ``raw`` does not parse. ``ValueError``/``TypeError`` for wrong trusted input.
     """
     registry = Registry.of(sources)
     if citation_only_accepts(raw, request, registry):
@@ -118,12 +111,7 @@ def citation_answer(raw: str, request: Request, sources: Registry | Iterable[Sou
 
 
 def parse_code_answer(raw: str) -> Answer:
-    """What :func:`groundlab.core.claims.parse_claims` says about ``raw`` (one of :data:`PARSE_CHOICES`).
-
-    ``answer``: the error code, or ``"parses"``; ``why``: ``str`` of the
-    :class:`~groundlab.core.claims.ClaimsSyntaxError` (message and place), or
-    ``"the text parses into <n> claim(s)"``.
-    """
+    """What ``parse_claims`` says about ``raw``: the error code and the error's text, or ``"parses"`` and the claim count."""
     try:
         claims = parse_claims(raw)
     except ClaimsSyntaxError as err:
@@ -132,13 +120,10 @@ def parse_code_answer(raw: str) -> Answer:
 
 
 def quote_answer(quote: str, source: str) -> Answer:
-    """Whether "no quote, no claim" finds ``quote`` in ``source``: ``"found"`` or ``"not found"``, and why.
+    """Whether ``is_quoted`` finds ``quote`` in ``source`` ("No Quote, No Claim"): ``"found"`` or ``"not found"``, and why.
 
-    :func:`groundlab.grounding.rule.is_quoted` decides; ``why`` names the normalised
-    quote (:func:`~groundlab.grounding.rule.normalize_quote`, shown with ``repr``),
-    says when it is shorter than :data:`~groundlab.grounding.rule.MIN_QUOTE_CHARS`
-    characters or has no visible character that is not punctuation, and otherwise adds the first near-miss hint
-    (:func:`groundlab.hints.quote_hints`, ``normalized=True``) if there is one.
+    ``why`` shows the normalised quote (``repr``) and, when not found, says whether it is too short or
+    only punctuation, or gives the first near-miss hint (``quote_hints(..., normalized=True)``) if any.
     """
     norm = normalize_quote(quote)
     if is_quoted(quote, source):
@@ -165,16 +150,11 @@ def quote_answer(quote: str, source: str) -> Answer:
 
 
 def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
-    """What :func:`groundlab.grounding.explain.explain_match` gives the user for the model reply ``reply``.
+    """What ``explain_match(profile, job, ...)`` gives the user when a fake model replies ``reply`` (one run).
 
-    ``profile`` and ``job`` are :class:`~groundlab.grounding.prompt.Profile` and
-    :class:`~groundlab.grounding.prompt.Job`; a
-    :class:`~groundlab.grounding.chat.FakeChatModel` returns ``reply``, and the flow
-    runs once. ``answer``: ``"explanation, <n> dropped"`` or the error's class name
-    (one of :data:`EXPLANATION_OUTCOMES`); ``why``: the notice shown to the user, or
-    the error's message, then each dropped point and its reason (at most
-    :data:`NAMED_DROPS`). ``TypeError`` for a ``reply`` that is not a ``str``. Imports
-    pydantic (inside the call).
+    ``answer``: ``"explanation, <n> dropped"`` or the error's class name (:data:`EXPLANATION_OUTCOMES`);
+    ``why``: the user's notice or the error's message, then up to :data:`NAMED_DROPS` dropped points,
+    each named by list and index with its reason. ``TypeError`` for a non-``str`` ``reply``. Loads pydantic.
     """
     from groundlab.grounding.chat import FakeChatModel
     from groundlab.grounding.draft import NoGroundedPoints
@@ -210,11 +190,7 @@ NAMED_DROPS = 5
 
 
 def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
-    """``notice``, then each dropped point and why, in ``check_draft``'s order (matches, then gaps).
-
-    At most :data:`NAMED_DROPS` are named, then ``"and <n> more"``. A point is named by its
-    list and index (``"match 1"``), never by the model's words, so a reply cannot forge entries.
-    """
+    """``notice``, then each dropped point (``"match 1"``, never the model's words) and why, at most :data:`NAMED_DROPS`."""
     from groundlab.grounding.draft import point_checks
     from groundlab.grounding.explain import parse_reply
     from groundlab.grounding.prompt import build_prompt
@@ -232,14 +208,9 @@ def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
 
 
 def rung_answer(result: Any, item_id: str) -> Answer:
-    """The first rung of the ladder that accepts catalogue item ``item_id``, and every rung's decision.
+    """The first rung of ``result`` (a ``LadderResult``) that accepts item ``item_id``, or ``"none of them"``, and why.
 
-    ``result`` is a :class:`~groundlab.lab.ladder.LadderResult`
-    (:func:`~groundlab.lab.ladder.run_ladder`). ``answer``: the first accepting rung's
-    name, or ``"none of them"`` (one of :data:`RUNG_CHOICES`); ``why``: ``"rung by
-    rung: exact refuses, is_quoted refuses, ..., +hyphen accepts, ..."``, in ladder
-    order. ``KeyError`` for an id the result does not hold. The ladder:
-    ``docs/architecture.md``, "The checker lab".
+    ``why``: ``"rung by rung: exact refuses, is_quoted refuses, ..."``. ``KeyError`` for an unknown id.
     """
     verdicts = result.verdicts[item_id]
     first = result.first_accepting(item_id)
@@ -248,15 +219,11 @@ def rung_answer(result: Any, item_id: str) -> Answer:
 
 
 def field_state_answer(raw: str, request: Request, sources: Registry | Iterable[Source], field: str) -> Answer:
-    """The :class:`~groundlab.core.fields.FieldState` that :func:`~groundlab.core.fields.verify_fields` gives ``field``.
+    """The :class:`~groundlab.core.fields.FieldState` name that ``verify_fields`` gives ``field``, and every field's state.
 
-    ``answer``: the state's name (one of :data:`FIELD_STATE_CHOICES`); ``why``: every
-    requested field's state in request order (``"read_timeout_ms VERIFIED with value
-    '5000'"``, ``"... REJECTED with VALUE_MISMATCH"``, ``"... MISSING (no claim names
-    it)"``), then the claims set aside as not requested; for an unreadable answer, the
-    parse error and ``"so every requested field is NOT_CHECKED"``. ``KeyError`` when
-    the request does not ask for ``field``; ``ValueError``/``TypeError`` for wrong
-    trusted input. The contract: ``docs/architecture.md``, "The per-field contract".
+    ``why`` lists each requested field (``"read_timeout_ms VERIFIED with value '5000'"``) and the claims set
+    aside as not requested, or the parse error. ``KeyError`` when ``field`` is not requested;
+    ``ValueError``/``TypeError`` for wrong trusted input.
     """
     report = verify_fields(raw, request, sources)
     if field not in report.fields:
@@ -308,16 +275,10 @@ def _returned(verifier: Callable, raw: str, request: Request, registry: Registry
 
 
 def verifier_answer(verifier: Callable, raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
-    """What ``verifier(raw, request, sources)`` returns, as a status name, and what the contract says.
+    """What ``verifier(raw, request, sources)`` returns (one of :data:`VERIFIER_CHOICES`), and what the contract says.
 
-    ``verifier`` is any callable scored by :func:`~groundlab.lab.score.score_verifier`:
-    it returns a :class:`~groundlab.core.contract.Status`, its name or a
-    :class:`~groundlab.core.contract.Verdict`. ``answer`` (one of
-    :data:`VERIFIER_CHOICES`): the status name; ``"raises an exception"`` when it
-    raises any ``Exception``; ``"returns no status"`` for anything else. ``why``: what
-    it did (``"quotes_exist_verifier returned NO_CITATION"``, ``"... raised KeyError:
-    'quote'"``, printable, the verifier's text clipped to 80 code points), then the
-    contract's status and decided row for the same answer (:func:`status_answer`).
+    ``answer``: the status name, ``"raises an exception"`` (any ``Exception``) or ``"returns no status"``;
+    ``why``: what it did (text clipped to 80 code points), then :func:`status_answer`'s status and why.
     ``ValueError``/``TypeError`` for wrong trusted input.
     """
     registry = Registry.of(sources)

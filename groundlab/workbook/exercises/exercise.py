@@ -1,12 +1,8 @@
 """Make and modify exercises checked by the library: ``q.check(answer)``, ``q.hint()``, ``q.solution()``.
 
-An :class:`Exercise` holds a task, a goal and help in steps. The goal is a
-function of the learner's answer that the library computes at the moment of
-checking (for example "the citation-only check accepts it and the contract
-rejects it at claim 1's value check"); it returns a :class:`Feedback` saying
-what is right or what is still wrong. Standard library only: the objects print
-as plain text and show as escaped HTML in a notebook. See
-``docs/architecture.md``, "Exercise answers".
+A goal is a function of the learner's answer, computed when it is checked, that returns a
+:class:`Feedback`. Both objects print as plain text and show as escaped HTML in a notebook.
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -39,21 +35,10 @@ class Feedback(NamedTuple):
 class Exercise(Reported):
     """A make or modify exercise whose answer the library checks.
 
-    * ``title``, ``task`` -- what the learner is asked (plain text);
-    * ``goal`` -- ``goal(answer) -> Feedback``, computed by groundlab when checked; an
-      exception raised by the learner's answer inside it becomes a "not yet" with the
-      exception's type and message;
-    * ``hints`` -- one or two hints, shown one at a time by :meth:`hint`, before any
-      solution;
-    * ``solution`` -- the solution code, shown by :meth:`solution`.
-
-    :attr:`outcome` is ``None`` while the exercise is open (not solved, solution not
-    shown): checking the starter answer, as a top-to-bottom run does, is not a try. It is
-    a right :class:`Feedback` once a check was right before the solution was shown, and a
-    "not yet" once the solution was shown first; that is what a
-    :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard` counts. :attr:`last` is the latest
-    check's feedback. :meth:`join` puts the exercise on a board at its first check, so a
-    board counts only the exercises the learner reached. ``ValueError`` when there is no hint.
+    ``Exercise(title, task, goal, hints, solution)``: ``title`` and ``task`` plain text; ``goal(answer)
+    -> Feedback`` (an exception it raises becomes a "not yet" naming the exception); one or two
+    ``hints`` for :meth:`hint`; the ``solution`` code for :meth:`solution`. ``ValueError`` for no hint.
+    :attr:`last` is the latest check's feedback; :attr:`outcome` is what a scoreboard counts.
     """
 
     def __init__(
@@ -77,7 +62,7 @@ class Exercise(Reported):
 
     @property
     def outcome(self) -> Feedback | None:
-        """``None`` while open; right when solved before the solution was shown; else "not yet"."""
+        """``None`` while open (checking a wrong answer is not a try); right when solved before the solution was shown; else "not yet"."""
         if self.solved:
             return Feedback(True, "solved before the solution was shown")
         if self.solution_shown:
@@ -85,8 +70,7 @@ class Exercise(Reported):
         return None
 
     def join(self, board: Any) -> None:
-        """Put this exercise on ``board`` (a :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard`)
-        at its first check, or now if it was checked already."""
+        """Put this exercise on ``board`` (a ``Scoreboard``) at its first check, or now if it was checked already."""
         if self.checks:
             board.track(self)
         elif board not in self._joining:

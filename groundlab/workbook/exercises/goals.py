@@ -1,9 +1,8 @@
 """Goals for :class:`~groundlab.workbook.exercises.exercise.Exercise`: what a learner's answer must make the library decide.
 
-Each builder returns ``goal(answer) -> Feedback``; the feedback names the first
-thing that is still wrong, computed by groundlab at the moment of checking.
-Standard library only (the ladder's fuzzy rungs load rapidfuzz when a goal runs
-them). See ``docs/architecture.md``, "Exercise answers" and "The checker lab".
+Each builder returns ``goal(answer) -> Feedback``, computed when the answer is checked. Standard
+library only (a fuzzy rung loads rapidfuzz when a goal runs it). See ``docs/architecture.md``,
+"Exercise answers" and "The checker lab".
 """
 
 from __future__ import annotations
@@ -33,13 +32,10 @@ def verdict_goal(
     claim: int | None = None,
     check: str | None = None,
 ) -> Callable[[str], Feedback]:
-    """A goal on an answer text: the contract gives ``status`` (at ``claim``'s ``check``
-    when given) and the citation-only check decides ``citation_only_ok`` (when given).
+    """A goal on an answer text (``str``): the contract gives ``status``, optionally at ``claim``'s ``check``.
 
-    The goal takes the learner's raw answer (``str``). Its feedback lists what differs
-    from the goal, first the citation-only check's decision, then the status, then the
-    deciding check, each with the library's own "why". ``ValueError`` for wrong trusted
-    input.
+    With ``citation_only_ok``, the citation-only check must also decide so. The feedback lists what
+    differs, each with the library's "why". ``ValueError`` for wrong trusted input.
     """
     registry = Registry.of(sources)
     registry.check_request(request)
@@ -71,9 +67,7 @@ def verdict_goal(
 
 
 def request_problem(answer: Any, registry: Registry) -> Feedback | None:
-    """``None`` when ``answer`` is a :class:`~groundlab.core.registry.Request` that ``registry``
-    can serve; else the "not yet" :class:`Feedback` that says why (its type, or the registry's
-    reason). For goals whose answer is a request the learner builds."""
+    """``None`` when ``answer`` is a ``Request`` that ``registry`` can serve, else the "not yet" :class:`Feedback` saying why."""
     if not isinstance(answer, Request):
         return Feedback(False, f"the answer should be a Request (from groundlab, or dataclasses.replace of one), not {type(answer).__name__}")
     try:
@@ -88,15 +82,11 @@ _SHOULD = {True: "accept", False: "refuse"}
 
 
 def rung_goal(source: str, *, accepted_by: str, refused_by: str) -> Callable[[str], Feedback]:
-    """A goal on a quote of ``source``: the ladder's rung ``accepted_by`` accepts it and the rung ``refused_by`` refuses it.
+    """A goal on a quote (``str``) of ``source``: rung ``accepted_by`` accepts it and rung ``refused_by`` refuses it.
 
-    Rungs are named as in :data:`~groundlab.lab.ladder.LADDER` (``"is_quoted"``,
-    ``"partial_95"``). The goal takes the learner's quote (``str``); its feedback gives
-    each of the two rungs' decisions in ladder order, ``"is_quoted refuses it;
-    partial_95 accepts it."``, and for a rung that decides otherwise ``"partial_95
-    should accept it, but it refuses it"``. ``ValueError`` for an unknown rung or the
-    same rung twice; ``TypeError`` when ``source`` is not a ``str``. A fuzzy rung loads
-    rapidfuzz when the goal runs (``ImportError`` without it).
+    Rungs are :data:`~groundlab.lab.ladder.LADDER` names; the feedback gives both decisions in ladder
+    order. ``ValueError`` for an unknown rung or one rung twice; ``TypeError`` for a non-``str``
+    ``source``; a fuzzy rung raises ``ImportError`` at check time without rapidfuzz.
     """
     if not isinstance(source, str):
         raise TypeError(f"source must be a str, not {type(source).__name__}")
@@ -127,14 +117,9 @@ def rung_goal(source: str, *, accepted_by: str, refused_by: str) -> Callable[[st
 def score_goal(baseline: ScoreReport, *, name: str = "my_verifier", cases: CaseSet | None = None) -> Callable[[Any], Feedback]:
     """A goal on a verifier ``fn(raw, request, sources)``: it agrees on more cases than ``baseline`` and raises on none.
 
-    ``baseline`` is a :class:`~groundlab.lab.score.ScoreReport` of the same ``cases``
-    (default: the frozen mutation catalogue); the goal scores the learner's verifier
-    with :func:`~groundlab.lab.score.score_verifier` under ``name``. Its feedback:
-    ``"335 of 555 agree, 0 raised; citation-only agrees on 280 of 555."``, then what is
-    still wrong (``"it should agree on more than 280"``, ``"it should raise on none
-    (first: <case>: raised KeyError: 'quote')"``), then ``"First kinds it still gets
-    wrong: <kind> (<agreed> of <total>), ..."`` (at most three, in catalogue order).
-    ``TypeError`` when ``baseline`` is not a ``ScoreReport``.
+    ``baseline`` is a ``ScoreReport`` on the same ``cases`` (default: the mutation catalogue); the
+    feedback gives the learner's score, what is still wrong and at most three kinds it still gets
+    wrong. ``TypeError`` when ``baseline`` is not a ``ScoreReport``.
     """
     if not isinstance(baseline, ScoreReport):
         raise TypeError(f"baseline must be a ScoreReport (from score_verifier), not {type(baseline).__name__}")

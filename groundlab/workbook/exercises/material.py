@@ -1,9 +1,8 @@
 """What a Predict exercise shows to predict from: checked, every character visible, clipped.
 
-Standard library only. Text from a model or a source is shown with every character a
-reader could not see as ``⟨U+XXXX⟩`` (:func:`groundlab.workbook.presentation.lines.visible_lines`,
-so line feeds stay line breaks) and cut after :data:`MATERIAL_LIMIT` characters; the
-widget escapes it as HTML. See ``docs/architecture.md``, "Exercise answers".
+Text is shown in :func:`~groundlab.workbook.presentation.lines.visible_lines` form (line feeds stay
+line breaks) and cut after :data:`MATERIAL_LIMIT` characters; the widget escapes it. Standard
+library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -22,8 +21,7 @@ MATERIAL_LIMIT = 20_000
 
 
 def shown_material(text: str) -> str:
-    """``text`` as a Predict shows it: each line's invisible characters as ``⟨U+XXXX⟩``,
-    cut after :data:`MATERIAL_LIMIT` characters with ``"… (N more characters not shown)"``."""
+    """``text`` with invisible characters as ``⟨U+XXXX⟩``, cut after :data:`MATERIAL_LIMIT` with ``"… (N more characters not shown)"``."""
     shown = visible_lines(text[:MATERIAL_LIMIT])
     if len(text) > MATERIAL_LIMIT:
         shown += f"… ({len(text) - MATERIAL_LIMIT} more characters not shown)"
@@ -31,9 +29,10 @@ def shown_material(text: str) -> str:
 
 
 def check_material(details: object) -> list[tuple[str, str]]:
-    """``details`` as ``[(heading, text), ...]``: a ``str`` is one piece headed ``"Material"``,
-    ``None`` none. ``TypeError`` for anything but a ``str``, ``None`` or a list or tuple of
-    ``(str, str)`` pairs, naming the first wrong item."""
+    """``details`` as ``[(heading, text), ...]``; a ``str`` is one piece headed ``"Material"``, ``None`` (or ``""``) none.
+
+    ``TypeError`` for anything but a ``str``, ``None`` or a list or tuple of ``(str, str)`` pairs.
+    """
     if details is None:
         return []
     if isinstance(details, str):
@@ -49,8 +48,7 @@ def check_material(details: object) -> list[tuple[str, str]]:
 
 
 def status_details(raw: str, request: Request, registry: Registry) -> list[tuple[str, str]]:
-    """The answer, the request and the supplied documents in full; the registry's other
-    documents by id and scope only (the model never saw their text)."""
+    """``[("Answer", raw), ("Request", ...), (DOCUMENTS, ...)]``: supplied documents in full, the others by id and scope."""
     others = [s for s in registry if s.id not in request.supplied]
     request_text = (
         f"service {request.service}, environment {request.environment}, revision {request.revision}\n"
@@ -68,8 +66,10 @@ def status_details(raw: str, request: Request, registry: Registry) -> list[tuple
 
 
 def check_choices(choices: object) -> tuple[str, ...]:
-    """``choices`` as a tuple of distinct ``str``. ``TypeError`` for a ``str`` (one choice per
-    character is never meant) or a non-``str`` choice; ``ValueError`` when empty or repeated."""
+    """``choices`` as a tuple of distinct ``str``.
+
+    ``TypeError`` for a ``str``, ``bytes``, a non-sequence or a non-``str`` choice; ``ValueError`` when empty or repeated.
+    """
     if isinstance(choices, (str, bytes)) or not isinstance(choices, Sequence):
         raise TypeError(f"choices is a list or tuple of str, not {type(choices).__name__}")
     options = tuple(choices)
@@ -84,8 +84,10 @@ def check_choices(choices: object) -> tuple[str, ...]:
 
 
 def check_hints(hints: object) -> tuple[str, ...]:
-    """``hints`` as a tuple of at most two ``str``. ``TypeError`` for a ``str``, bytes or a
-    non-sequence, or a hint that is not a ``str``; ``ValueError`` for more than two."""
+    """``hints`` as a tuple of at most two ``str``.
+
+    ``TypeError`` for anything but a list or tuple of ``str``; ``ValueError`` for more than two.
+    """
     if isinstance(hints, (str, bytes)) or not isinstance(hints, (list, tuple)):
         raise TypeError(f"hints is a list or tuple of at most two str, not {type(hints).__name__}")
     if len(hints) > 2:

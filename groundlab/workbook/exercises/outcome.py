@@ -14,11 +14,7 @@ __all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "Pred
 
 
 class PredictOutcome(NamedTuple):
-    """What :meth:`Predict.check` found: the learner's ``choice``, the library's ``answer``, ``why``, ``right``.
-
-    ``choice``, ``answer`` (one of the choices) and ``why`` (one sentence) are
-    ``str``; ``right`` is ``bool``.
-    """
+    """What :meth:`Predict.check` found: the learner's ``choice``, the library's ``answer`` and ``why`` (``str``), ``right`` (``bool``)."""
 
     choice: str
     answer: str
@@ -39,21 +35,16 @@ CHOOSE_FIRST = "Choose an answer first, then press Check."
 
 
 def names_answer(outcome: PredictOutcome) -> bool:
-    """``True`` when ``outcome.why`` names the right answer as a whole word (any case), as
-    a parse code's why does (``"duplicate_member: ..."``): another try would be no
-    prediction, so the answer is shown and the exercise closes."""
+    """``True`` when ``outcome.why`` names the answer as a whole word (any case): the exercise then shows it and closes."""
     return re.search(rf"(?<![\w-]){re.escape(outcome.answer)}(?![\w-])", outcome.why, re.IGNORECASE) is not None
 
 
 def outcome_lines(outcome: PredictOutcome, attempt: int = 1) -> tuple[str, str]:
-    """The two plain-text lines shown after try number ``attempt``: the verdict on it, then the why.
+    """The two plain-text lines shown after try number ``attempt``: the verdict on it, then ``"Why: <why>"``.
 
-    Right: ``("✓ Right. You predicted VALUE_MISMATCH; the library says VALUE_MISMATCH.",
-    "Why: claim 0 value: FAILED: ...")`` (after a second try the first line ends
-    ``"(try 2; the score keeps your first)"``). Wrong: the first line names the
-    prediction only (``"✗ Not this time. You predicted ACCEPT."``), so another try is
-    still a prediction; unless the why names the answer (:func:`names_answer`), when the
-    first line also says what the library says.
+    Right: ``"✓ Right. You predicted X; the library says X."`` (a later try adds ``"(try 2; the score
+    keeps your first)"``). Wrong: ``"✗ Not this time. You predicted Y."``, without the answer unless
+    :func:`names_answer`.
     """
     if outcome.right:
         first = f"{RIGHT} You predicted {outcome.choice}; the library says {outcome.answer}."

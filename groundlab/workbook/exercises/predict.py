@@ -1,9 +1,8 @@
 """Predict exercises: the learner chooses, presses *Check*, and only then the library answers.
 
-Presentation layer (ipywidgets). The answers are computed by
-:mod:`groundlab.workbook.exercises.answers` (standard library only) when *Check* is pressed,
-never before: nothing in the widget, its state or its ``text/plain`` form holds
-an answer until then. See ``docs/architecture.md``, "Exercise answers".
+Part of the workbook's exercises; imports ipywidgets. Answers come from
+:mod:`groundlab.workbook.exercises.answers` when *Check* is pressed, never before. See
+``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -37,27 +36,20 @@ __all__ = ["CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOut
 class Predict(Reported, PlainRepr, widgets.VBox):
     """A prediction exercise: the learner chooses, presses *Check*, and only then the library answers.
 
-    ``Predict(title, question, choices, answer, *, details=None, hints=(), board=None)``:
+    ``Predict(title, question, choices, answer, *, details=None, hints=(), board=None)``: ``choices``
+    are distinct ``str``, shown as radio buttons with none selected; ``answer() -> (correct_choice,
+    why)`` is called by the first :meth:`check` that has a choice, never before, and kept;
+    ``details`` (a ``str`` or ``(heading, text)`` pairs) is the material to predict from; at most two
+    ``hints``; ``board`` a :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard`. All text is
+    shown escaped. ``ValueError`` for empty or repeated choices or more than two hints;
+    ``TypeError`` for a non-callable ``answer`` or arguments of the wrong type.
 
-    * ``title``, ``question`` -- ``str``, shown escaped;
-    * ``choices`` -- the options (non-empty sequence of distinct ``str``), shown as
-      radio buttons with nothing selected;
-    * ``answer`` -- a callable ``() -> (correct_choice, why)`` called by the first
-      :meth:`check` (the *Check* button), never before and at most once; its
-      ``correct_choice`` must be one of ``choices`` (``ValueError`` otherwise);
-    * ``details`` -- material to predict from: a ``str`` or a sequence of
-      ``(heading, text)`` pairs, each shown escaped in a ``<pre>``;
-    * ``hints`` -- at most two hints (``str``), shown one per press of *Hint*;
-    * ``board`` -- a :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard` that tracks this exercise.
-
-    Before *Check* nothing in the widget, its state or its ``text/plain`` form holds
-    the answer: ``repr`` is ``"Predict: <title> (choose, then press Check)"``. A right
-    try shows ``"✓ Right."``, the prediction, the library's answer and ``"Why: <why>"``,
-    and closes the exercise. A wrong try shows ``"✗ Not this time."``, the prediction
-    and the why (not the answer), and leaves the choices open for another try;
-    :attr:`outcome` is always the *first* try's :class:`PredictOutcome` (what a
-    scoreboard counts) and :attr:`tries` every try's. ``ValueError`` for empty or
-    repeated choices or more than two hints; ``TypeError`` for a non-callable ``answer``.
+    Before *Check* nothing in the widget, its state or its ``text/plain`` form holds the answer
+    (``repr``: ``"Predict: <title> (choose, then press Check)"``). A right try shows ``"✓ Right."``,
+    the prediction, the answer and ``"Why: <why>"``, and closes the exercise. A wrong try shows
+    ``"✗ Not this time."``, the prediction and the why, not the answer, and stays open (unless the
+    why names the answer). An ``answer()`` that raises or returns no valid choice is reported in
+    the widget. :attr:`outcome` is the first try (what a scoreboard counts), :attr:`tries` every try.
     """
 
     def __init__(
@@ -132,8 +124,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
 
     @property
     def closed(self) -> bool:
-        """``True`` once a try was right, or a wrong try's why named the answer: the choices
-        and the buttons are then disabled."""
+        """``True`` once a try was right or its why named the answer; the choices and buttons are then disabled."""
         return bool(self.tries) and (self.tries[-1].right or names_answer(self.tries[-1]))
 
     def __repr__(self) -> str:
@@ -141,9 +132,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         return f"Predict: {self.title} ({state})"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        """As the mixin, but the ``text/plain`` form (what a notebook shows where widgets
-        do not run, e.g. on GitHub) also holds the question and the material to predict
-        from: never the choices' answer, never anything computed."""
+        """As the mixin, plus the question and the material in ``text/plain``: never the answer, nothing computed."""
         data = super()._repr_mimebundle_(**kwargs)
         lines = [repr(self), self.question]
         if not self._material:  # a custom exercise: its choices are part of the question
@@ -155,8 +144,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         return data
 
     def resume(self, earlier: "Predict") -> None:
-        """Carry ``earlier``'s tries over (a re-run of the same exercise's cell): the first
-        try still counts, and an exercise closed stays closed."""
+        """Take over ``earlier``'s tries (its cell ran again): the first try still counts, a closed exercise stays closed."""
         self.tries, self._answered = list(earlier.tries), earlier._answered
         if self.tries:
             self.result.value = self._outcome_html(self.tries[-1], len(self.tries))
@@ -164,10 +152,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
                 self.choices.disabled = self.check_button.disabled = self.hint_button.disabled = True
 
     def hint(self) -> str | None:
-        """Show the next hint (as the *Hint* button does) and return it: ``"Hint 1 of 2: ..."``.
-
-        ``None`` when the exercise has no hints; the last one again once all are shown.
-        """
+        """Show and return the next hint, as *Hint* does: ``"Hint 1 of 2: ..."`` (``None`` without hints; the last one again at the end)."""
         if not self.hints:
             return None
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
@@ -177,10 +162,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         return shown[-1]
 
     def choose(self, choice: str) -> None:
-        """Select ``choice`` (as a click on its radio button would).
-
-        ``ValueError`` if it is not one of the choices; ``RuntimeError`` once a try was right.
-        """
+        """Select ``choice``, as a click would; ``ValueError`` if it is not a choice, ``RuntimeError`` once the exercise closed."""
         if self.closed:
             raise RuntimeError("this exercise was answered right; its choice is final")
         if choice not in self.options:
@@ -188,11 +170,10 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         self.choices.value = choice
 
     def check(self) -> PredictOutcome | None:
-        """Check the chosen answer: the first call computes the answer (``answer()``), once.
+        """Check the chosen answer, as *Check* does, and return this try's :class:`PredictOutcome`.
 
-        Returns this try's :class:`PredictOutcome`; ``None`` (and a reminder, nothing
-        computed) when nothing is chosen. Once a try was right, returns that try
-        without another. The scoreboard counts the first try only.
+        ``None`` when nothing is chosen (nothing is computed) or when ``answer()`` fails; once the
+        exercise closed, the last try again.
         """
         if self.closed:
             return self.tries[-1]
@@ -252,12 +233,10 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict the contract status of ``raw`` for ``request`` and ``sources``.
+        """Predict the contract status of ``raw`` (:data:`~groundlab.workbook.exercises.answers.STATUS_CHOICES`).
 
-        Choices: :data:`~groundlab.workbook.exercises.answers.STATUS_CHOICES`; on *Check*
-        :func:`~groundlab.workbook.exercises.answers.status_answer` answers. The answer, the request
-        and the documents are shown (escaped) to predict from. ``ValueError`` if the
-        request supplies an id the registry lacks.
+        Shows the answer, the request and the documents; *Check* calls ``status_answer``. ``TypeError`` for a
+        ``raw`` that is not ``str`` or ``bytes``; ``ValueError`` if the request supplies an id the registry lacks.
         """
         return cls._about_answer(
             title, question, answers.STATUS_CHOICES, answers.status_answer, raw, request, sources, hints, board
@@ -274,11 +253,10 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """:meth:`status` for case ``case_id`` of ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
+        """:meth:`status` for case ``case_id`` of ``case_set`` (a ``CaseSet``); its label is never used.
 
-        The title defaults to ``"Case <id>"`` and the question to ``"Which status will
-        the contract give this answer?"``. The fixture's label is never used: the
-        library decides on *Check*. ``KeyError`` if there is no such case.
+        Defaults: title ``"Case <id>"``, question ``"Which status will the contract give this answer?"``.
+        ``KeyError`` if there is no such case.
         """
         case = case_set[case_id]
         return cls.status(
@@ -303,12 +281,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what the citation-only check (every quote found in a supplied document) decides for ``raw``.
-
-        Choices: :data:`~groundlab.workbook.exercises.answers.CITATION_CHOICES`; on *Check*
-        :func:`~groundlab.workbook.exercises.answers.citation_answer` answers. Material and errors as
-        for :meth:`status`.
-        """
+        """Predict what the citation-only check decides for ``raw`` (``"accepts"`` or ``"rejects"``); otherwise as :meth:`status`."""
         return cls._about_answer(
             title, question, answers.CITATION_CHOICES, answers.citation_answer, raw, request, sources, hints, board
         )
@@ -355,12 +328,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what :func:`groundlab.grounding.explain.explain_match` gives the user for the model reply ``reply``.
-
-        Choices: :attr:`EXPLANATION_OUTCOMES`; on *Check*
-        :func:`~groundlab.workbook.exercises.answers.explanation_answer` runs the flow once for
-        ``profile`` and ``job``. The reply is shown (escaped) to predict from.
-        """
+        """Predict what ``explain_match`` gives the user for the fake reply ``reply`` (:attr:`EXPLANATION_OUTCOMES`); shows the reply."""
         return cls(
             title, question, cls.EXPLANATION_OUTCOMES, partial(answers.explanation_answer, reply, profile, job),
             details=[("Fake model reply", reply)], hints=hints, board=board,
@@ -377,11 +345,9 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict whether "No Quote, No Claim" finds ``quote`` in ``source``.
+        """Predict whether "No Quote, No Claim" finds ``quote`` in ``source`` (``"found"`` or ``"not found"``); shows both.
 
-        Choices: :data:`~groundlab.workbook.exercises.answers.QUOTE_CHOICES`; on *Check*
-        :func:`~groundlab.workbook.exercises.answers.quote_answer` answers. The quote and the source
-        are shown (escaped) to predict from.
+        ``TypeError`` unless both are ``str``.
         """
         if not (isinstance(quote, str) and isinstance(source, str)):
             raise TypeError(f"quote and source are str, not {type(quote).__name__} and {type(source).__name__}")
@@ -405,11 +371,9 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what :func:`groundlab.core.claims.parse_claims` says about ``raw``.
+        """Predict what ``parse_claims`` says about ``raw``: a parse code or ``"parses"``; shows the text.
 
-        Choices: :data:`~groundlab.workbook.exercises.answers.PARSE_CHOICES` (every parse error code,
-        then ``"parses"``); on *Check* :func:`~groundlab.workbook.exercises.answers.parse_code_answer`
-        answers. The answer text is shown (escaped) to predict from.
+        ``TypeError`` for a ``raw`` that is not ``str`` or ``bytes``.
         """
         if not isinstance(raw, (str, bytes)):
             raise TypeError(f"raw is the answer text (str or bytes), not {type(raw).__name__}")

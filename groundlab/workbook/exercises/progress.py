@@ -1,8 +1,7 @@
 """How an exercise tells a scoreboard that its outcome may have changed: a list of callbacks.
 
-Standard library only. :class:`Reported` is the mixin that :class:`~groundlab.workbook.exercises.exercise.Exercise`
-and :class:`~groundlab.workbook.exercises.predict.Predict` share; a scoreboard subscribes a
-callback and never reads or edits an exercise's private state.
+:class:`Reported` is the mixin of :class:`~groundlab.workbook.exercises.exercise.Exercise` and
+:class:`~groundlab.workbook.exercises.predict.Predict`. Standard library only.
 """
 
 from __future__ import annotations

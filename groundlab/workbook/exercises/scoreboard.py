@@ -1,6 +1,6 @@
 """The scoreboard: "k of n right" over the Predict and make/modify exercises of a notebook.
 
-Presentation layer (ipywidgets). See ``docs/architecture.md``, "Layers".
+Part of the workbook's exercises; imports ipywidgets. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -20,13 +20,11 @@ __all__ = ["Scoreboard"]
 
 
 class Scoreboard(PlainRepr, widgets.HTML):
-    """A "k of n right" line over the exercises it tracks (Predict widgets and library-checked Exercises).
+    """A "k of n right" line over the Predict widgets and Exercises it tracks.
 
-    ``board = Scoreboard()``; ``board.track(predict)`` (or ``Predict(...,
-    board=board)``) adds an exercise; the text updates whenever one is checked:
-    ``"2 of 5 right (3 not done yet)"``. A Predict is done once checked (its first try
-    counts); an Exercise once solved, or once its solution was shown. Attributes :attr:`right`,
-    :attr:`checked`, :attr:`total` (``int``) and :attr:`text` (``str``).
+    Add one with ``board.track(q)`` or ``Predict(..., board=board)``. Shows ``"Score: 2 of 5 right (3 not
+    done yet)"``, updated on every check. A Predict counts its first try; an Exercise is done once
+    solved or once its solution was shown.
     """
 
     def __init__(self) -> None:
@@ -36,11 +34,10 @@ class Scoreboard(PlainRepr, widgets.HTML):
         self.refresh()
 
     def track(self, predict: Reported) -> Reported:
-        """Count ``predict`` (a :class:`~groundlab.workbook.exercises.predict.Predict` or an
-        :class:`~groundlab.workbook.exercises.exercise.Exercise`) on this board, once; returns it.
-        A Predict with the title of one already tracked replaces it (its cell ran again)
-        and keeps its tries, so a re-run neither adds an exercise nor a new first try.
-        ``TypeError`` for anything else."""
+        """Count ``predict`` (a Predict or an Exercise) on this board, once, and return it; ``TypeError`` for anything else.
+
+        A Predict with the title of one already tracked (its cell ran again) replaces it and keeps its tries.
+        """
         if not isinstance(predict, Reported):
             raise TypeError(f"a Scoreboard tracks Predict and Exercise objects, not {type(predict).__name__}")
         if predict not in self.exercises:
@@ -68,7 +65,7 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     @property
     def right(self) -> int:
-        """Number of tracked exercises predicted right."""
+        """Number of tracked exercises whose outcome is right."""
         return sum(p.outcome is not None and p.outcome.right for p in self.exercises)
 
     @property
@@ -84,7 +81,7 @@ class Scoreboard(PlainRepr, widgets.HTML):
         self.refresh()
 
     def refresh(self) -> None:
-        """Redraw the text (each tracked exercise reports its changes through :meth:`_changed`)."""
+        """Redraw the text; tracked exercises call it on every change."""
         self.value = f"<p><strong>Score: {_html.esc(self.text)}</strong></p>"
 
     def __repr__(self) -> str:

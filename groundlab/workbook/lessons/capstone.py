@@ -1,11 +1,9 @@
 """The capstone's data: the frozen domain, the learner's studies and the commands run in them.
 
-:func:`load_capstone` reads the frozen ``fixtures/capstone_library.json`` (a library's opening
-hours; ``fixtures/README.md``): a registry, the request its task describes, two warm-up answers
-and a dozen unlabelled answers. :meth:`Capstone.new_study` writes the learner's labels as a case
-file; :meth:`Study.command` runs ``groundlab`` there as a child process (the view never imports
-the CLI). Notebook 12's exercises (:mod:`groundlab.workbook.lessons.l12`) check what the learner
-does with them. Standard library only (``docs/architecture.md``, "Layers").
+The fixture ``fixtures/capstone_library.json`` (a library's opening hours) holds a registry, the
+request its task describes, two warm-up answers and a dozen unlabelled answers. A study's commands
+run ``groundlab`` as a child process: the workbook never imports the CLI. Standard library only.
+See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -51,11 +49,9 @@ def _answers(obj: Any, where: str) -> Mapping[str, str]:
 
 
 class CommandRun(NamedTuple):
-    """What one ``groundlab`` command printed: ``args``, exit ``code`` and output ``lines``.
+    """What one ``groundlab`` command printed: ``args``, exit ``code`` and output ``lines``; ``str()`` shows all three.
 
-    The lines are stdout then stderr, with the study folder's path removed and the audit's
-    count of checks left out (it grows with the package's files), so a notebook shows counts
-    and statuses, never a machine's path. ``str()`` shows the command, the lines and the code.
+    ``lines``: stdout then stderr, without the study folder's path or the audit's count of checks.
     """
 
     args: tuple[str, ...]
@@ -69,9 +65,8 @@ class CommandRun(NamedTuple):
 class Study(NamedTuple):
     """One run of the learner's labels: a new ``folder`` holding :data:`CASE_FILE`.
 
-    ``written`` -- the ids written with a status (answer order); ``left_out`` -- the ids
-    without one (``None`` or not a status name); ``request_differs`` -- the request is not
-    the one the task describes (fields and documents compared as sets).
+    ``written``: the ids written with a status, in answer order; ``left_out``: the ids without one;
+    ``request_differs``: the request is not the task's (fields and documents compared as sets).
     """
 
     folder: Path
@@ -85,11 +80,7 @@ class Study(NamedTuple):
         return self.folder / CASE_FILE
 
     def command(self, *args: str) -> CommandRun:
-        """Run ``groundlab ARGS`` in :attr:`folder` as a child process (``python -m groundlab``).
-
-        The package's own folder leads ``PYTHONPATH``, so a checkout runs without an
-        install. ``subprocess.TimeoutExpired`` after 120 s.
-        """
+        """Run ``python -m groundlab ARGS`` in :attr:`folder`, this package first on ``PYTHONPATH``; times out after 120 s."""
         env = dict(os.environ, PYTHONIOENCODING="utf-8")
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(package_dir().parent), env.get("PYTHONPATH")) if p)
         done = subprocess.run(
@@ -122,12 +113,10 @@ def _same_request(a: Request, b: Request) -> bool:
 class Capstone:
     """The capstone's trusted data, and the learner's latest study.
 
-    ``path``; ``domain`` and ``task`` (plain text); ``request`` -- the trusted
-    :class:`~groundlab.core.registry.Request` that the task describes; ``sources`` -- a
-    :class:`~groundlab.core.registry.Registry`; ``examples`` and ``answers`` -- read-only
-    ``id -> raw answer`` maps (the warm-ups, and the dozen without labels); ``last_study``
-    -- ``None``, or ``(request, {id: Status})`` as written by the latest :meth:`new_study`.
-    ``TrustedInputError`` for a malformed file.
+    ``path``; ``domain`` and ``task`` (plain text); ``request``, the ``Request`` the task describes;
+    ``sources``, a ``Registry``; ``examples`` and ``answers``, read-only ``id -> raw answer`` maps (the
+    warm-ups, the unlabelled dozen); ``last_study``, ``None`` or ``(request, {id: Status})`` from the
+    latest :meth:`new_study`. ``TrustedInputError`` for malformed data.
     """
 
     def __init__(self, path: Path, data: Mapping[str, Any]) -> None:
@@ -153,14 +142,11 @@ class Capstone:
         return f"Capstone({self.path.name!r}: {len(self.sources)} sources, {len(self.answers)} answers)"
 
     def new_study(self, parent: str | Path, request: Request, labels: Mapping[str, Any]) -> Study:
-        """Write ``labels`` (answer id -> status name) as a case file in a new folder ``parent/study-N``.
+        """Write ``labels`` (answer id -> status name) as a case file in a new folder ``parent/study-N``, and record it.
 
-        Each answer with a status becomes a case ``{id, raw, request, expected}`` (the
-        configuration article's shape, with this registry); one labelled ``None`` or with
-        a name that is not a status is left out. Records :attr:`last_study`. ``ValueError``
-        for an unknown id, a request that supplies a document the registry
-        lacks or cannot be written, a ``parent`` inside the fixtures or the package or one
-        that cannot be written to; ``TypeError`` for wrong types.
+        An answer labelled ``None`` or with no status name is left out. ``ValueError`` for an unknown id,
+        a request the registry cannot serve or UTF-8 cannot encode, or a ``parent`` inside the fixtures or
+        the package or not writable; ``TypeError`` for wrong types.
         """
         if not isinstance(request, Request):
             raise TypeError(f"request must be a Request, not {type(request).__name__}")
@@ -198,8 +184,8 @@ class Capstone:
 def load_capstone(path: str | Path | None = None) -> Capstone:
     """Load the capstone fixture (default: the frozen :data:`CAPSTONE_FILE`, hash-checked first).
 
-    ``FrozenFixtureError`` when the frozen file was edited; ``TrustedInputError`` for a
-    missing or malformed file (``fixtures/README.md`` gives its shape).
+    ``FrozenFixtureError`` when the frozen file was edited; ``TrustedInputError`` for a missing or
+    malformed file (shape: ``fixtures/README.md``).
     """
     path = fixtures_dir() / CAPSTONE_FILE if path is None else Path(path)
     if os.path.realpath(path) == os.path.realpath(fixtures_dir() / CAPSTONE_FILE):

@@ -1,9 +1,6 @@
 """Notebook 00's make exercise: write an answer that the configuration contract accepts.
 
-``exercises(cases=...)`` returns ``{"accept_both": Exercise}``. The goal is computed
-by groundlab (:func:`~groundlab.workbook.exercises.goals.verdict_goal`): the learner's answer text
-must pass every check for the request of the study's case ``complete``. Standard
-library only. See ``docs/architecture.md``, "Exercise answers".
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -27,14 +24,10 @@ _SOLUTION = '''my_answer = """{"claims": [
 
 
 def exercises(*, cases: CaseSet | None = None, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 00's exercises: ``{"accept_both": Exercise}``.
+    """Notebook 00's exercises: ``{"accept_both": Exercise}``, right when an answer text gets ``ACCEPT``.
 
-    ``cases`` is the 22-case study (a :class:`~groundlab.study.cases.CaseSet`; default
-    :func:`~groundlab.study.cases.load_case_set`); other keyword arguments are ignored.
-    ``accept_both`` takes an answer text (``str``) and is right when
-    :func:`~groundlab.core.contract.verify_answer` gives it ``ACCEPT`` for the request of
-    case ``complete``; its feedback names the status and the deciding check otherwise.
-    ``KeyError`` if ``cases`` has no case ``complete``.
+    The request is case ``complete``'s in ``cases`` (default: the 22-case study); other keyword
+    arguments are ignored. ``KeyError`` if ``cases`` has no case ``complete``.
     """
     cases = load_case_set() if cases is None else cases
     request = cases[CASE].request

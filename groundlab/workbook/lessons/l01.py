@@ -1,10 +1,6 @@
 """Notebook 01's make exercise: answer texts that Python's ``json.loads`` reads but the input boundary refuses.
 
-``exercises()`` returns ``{"python_reads": Exercise}``; its goal, :func:`python_reads_goal`,
-is computed by groundlab: every text must be read by :func:`json.loads` without an
-exception and refused by :func:`~groundlab.core.claims.parse_claims`, with at least
-:data:`CODES_WANTED` different parse codes among them. Standard library only. See
-``docs/architecture.md``, "Exercise answers" and "Parse-code precedence".
+Standard library only. See ``docs/architecture.md``, "Exercise answers" and "Parse-code precedence".
 """
 
 from __future__ import annotations
@@ -35,12 +31,8 @@ def _kind(value: Any) -> str:
 def python_reads_goal(wanted: int = CODES_WANTED) -> Callable[[Any], Feedback]:
     """A goal on a list of answer texts: ``json.loads`` reads each, ``parse_claims`` refuses each, ``wanted`` codes in all.
 
-    The goal takes a ``list`` or ``tuple`` of ``str``. Its feedback names, text by text
-    (numbered from 0), each text that is not a ``str``, that ``json.loads`` refuses
-    (``ValueError`` or ``RecursionError``) or that parses; then how many different
-    codes were shown, each with the first text that shows it (``"bad_number (text
-    1)"``). Right when nothing is wrong and at least ``wanted`` codes were shown.
-    ``ValueError`` when ``wanted`` is below 1.
+    The feedback names each wrong text by its index and each code shown by its first text
+    (``"bad_number (text 1)"``). ``ValueError`` when ``wanted`` is below 1.
     """
     if wanted < 1:
         raise ValueError(f"wanted is at least 1, not {wanted!r}")
@@ -76,11 +68,7 @@ def python_reads_goal(wanted: int = CODES_WANTED) -> Callable[[Any], Feedback]:
 
 
 def exercises(**_context: Any) -> dict[str, Exercise]:
-    """Notebook 01's exercises: ``{"python_reads": Exercise}``; keyword arguments are ignored.
-
-    ``python_reads`` takes a list of answer texts (``str``); its goal is
-    :func:`python_reads_goal` with :data:`CODES_WANTED` codes.
-    """
+    """Notebook 01's exercises: ``{"python_reads": Exercise}``, goal :func:`python_reads_goal`; keyword arguments are ignored."""
     return {
         "python_reads": Exercise(
             "Texts Python reads but the boundary refuses",

@@ -1,9 +1,5 @@
 """Notebook 02's modify exercise: an answer the citation-only check accepts and the contract rejects.
 
-``exercises(cases=...)`` returns ``{"fool_citation_only": Exercise}``. The goal is
-computed by groundlab (:func:`~groundlab.workbook.exercises.goals.verdict_goal`): for the request of
-the study's case ``complete``, the citation-only check accepts the learner's answer
-and the full contract rejects it with ``VALUE_MISMATCH`` at claim 1's ``value`` check.
 Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
@@ -29,15 +25,11 @@ my_answer = json.dumps(answer)'''
 
 
 def exercises(*, cases: CaseSet | None = None, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 02's exercises: ``{"fool_citation_only": Exercise}``.
+    """Notebook 02's exercises: ``{"fool_citation_only": Exercise}`` on an answer text.
 
-    ``cases`` is the 22-case study (a :class:`~groundlab.study.cases.CaseSet`; default
-    :func:`~groundlab.study.cases.load_case_set`); other keyword arguments are ignored.
-    ``fool_citation_only`` takes an answer text (``str``) and is right when, for the
-    request of case ``complete``, the citation-only check accepts it and the contract
-    says ``VALUE_MISMATCH`` at claim 1's ``value`` check; its feedback says which of the
-    three still differs. The solution uses the notebook's ``cases``. ``KeyError`` if
-    ``cases`` has no case ``complete``.
+    Right when, for case ``complete``'s request in ``cases`` (default: the 22-case study), the
+    citation-only check accepts it and the contract says ``VALUE_MISMATCH`` at claim 1's ``value``
+    check. The solution uses the notebook's ``cases``. ``KeyError`` without case ``complete``.
     """
     cases = load_case_set() if cases is None else cases
     request = cases[CASE].request

@@ -1,7 +1,6 @@
 """Notebook 03's modify exercise: change the trusted request, not the answer, until the contract accepts.
 
-Standard library and groundlab only. See ``docs/architecture.md``, "Exercise answers",
-and the lesson package's docstring (``exercises(**context)``).
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -24,15 +23,10 @@ _SOLUTION = 'dev_request = replace(dev_v1, environment="dev", revision="v2")'
 def request_goal(
     raw: str, sources: Registry | Iterable[Source], status: Status | str = Status.ACCEPT
 ) -> Callable[[Any], Feedback]:
-    """A goal on a trusted request: under it, the contract gives the answer ``raw`` the status ``status``.
+    """A goal on a ``Request``: under it, the contract gives the answer text ``raw`` the status ``status``.
 
-    ``raw`` is an answer text (``str``); ``sources`` the registry. The goal takes the
-    learner's :class:`~groundlab.core.registry.Request`. Its feedback says when the
-    answer is not a ``Request``, when the request supplies an id the registry lacks,
-    and otherwise is :func:`~groundlab.workbook.exercises.goals.verdict_goal`'s: ``"the contract
-    should say ACCEPT, but it says SCOPE_MISMATCH (claim 0 scope: FAILED: ...)."`` or
-    ``"the contract says ACCEPT (every check passed)."``. ``ValueError`` for an
-    unknown ``status``.
+    Feedback as :func:`~groundlab.workbook.exercises.goals.request_problem`, then
+    :func:`~groundlab.workbook.exercises.goals.verdict_goal`. ``ValueError`` for an unknown ``status``.
     """
     registry = Registry.of(sources)
     wanted = Status(status)
@@ -44,13 +38,10 @@ def request_goal(
 
 
 def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 03's exercises: ``{"dev_request": Exercise}``.
+    """Notebook 03's exercises: ``{"dev_request": Exercise}``, a request under which case ``dev-environment`` is accepted.
 
-    ``cases`` is the frozen study (:class:`~groundlab.study.cases.CaseSet`, from
-    ``load_case_set()``). The learner builds a request under which the contract accepts
-    the ``dev-environment`` answer; the solution starts from ``dev_v1``, the notebook's
-    copy of that case's request asking for revision ``v1``. ``KeyError`` when the case
-    set lacks the case.
+    ``cases`` is the frozen study. The solution uses the notebook's ``dev_v1`` (that case's request
+    for revision ``v1``). ``KeyError`` when ``cases`` lacks the case.
     """
     case = cases[DEV_CASE]
     return {

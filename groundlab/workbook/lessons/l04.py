@@ -1,7 +1,6 @@
 """Notebook 04's modify exercise: repair an answer by changing its quotes only, until the contract accepts.
 
-Standard library and groundlab only. See ``docs/architecture.md``, "Exercise answers",
-and the lesson package's docstring (``exercises(**context)``).
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -29,15 +28,9 @@ def quote_only_goal(
 ) -> Callable[[Any], Feedback]:
     """A goal on an answer text: only quotes of ``original`` changed, and the contract gives ``status``.
 
-    ``original`` is an answer text that parses; the goal takes the learner's answer
-    (``str``). Its feedback names the first thing still wrong: ``"the answer should
-    be the answer text (a str), not int"``; ``"the answer should still parse into
-    claims, but it does not: <code>: <message> (...)"``; ``"keep the 2 claims of
-    the answer; it now has 1"``; ``"change only quotes: claim 0's value was '5000',
-    now '1'"``; then :func:`~groundlab.workbook.exercises.goals.verdict_goal`'s feedback (``"the
-    contract should say ACCEPT, but it says QUOTE_NOT_SUPPORTING (...)."``).
-    ``ValueError`` when ``original`` does not parse or ``status`` is unknown, or for
-    wrong trusted input.
+    The feedback names the first thing still wrong: not a ``str``, no longer parses, another claim
+    count, a field, value or doc changed, then :func:`~groundlab.workbook.exercises.goals.verdict_goal`'s.
+    ``ValueError`` when ``original`` does not parse, ``status`` is unknown or trusted input is wrong.
     """
     try:
         before = parse_claims(original)
@@ -65,12 +58,10 @@ def quote_only_goal(
 
 
 def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 04's exercises: ``{"fixed": Exercise}``.
+    """Notebook 04's exercises: ``{"fixed": Exercise}``, case ``quote-other-field`` accepted by changing quotes only.
 
-    ``cases`` is the frozen study (:class:`~groundlab.study.cases.CaseSet`). The learner
-    changes quotes of the ``quote-other-field`` answer, nothing else, until the
-    contract accepts it; the solution uses the notebook's ``case`` (that study case).
-    ``KeyError`` when the case set lacks the case.
+    ``cases`` is the frozen study; the solution uses the notebook's ``case`` (that case). ``KeyError``
+    when ``cases`` lacks the case.
     """
     case = cases[OTHER_FIELD_CASE]
     return {

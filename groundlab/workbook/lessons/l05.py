@@ -1,7 +1,6 @@
 """Notebook 05's modify exercise: an answer with a repeated field whose deciding check is still the value.
 
-Standard library and groundlab only. See ``docs/architecture.md``, "Exercise answers",
-and the lesson package's docstring (``exercises(**context)``).
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -23,15 +22,11 @@ _SOLUTION = """my_answer = study["duplicate-field"].raw.replace('"value": "5000"
 
 
 def repeat_goal(request: Request, sources: Registry | Iterable[Source], status: Status | str) -> Callable[[Any], Feedback]:
-    """A goal on an answer text: some field is still claimed twice or more, and the contract gives ``status``.
+    """A goal on an answer text: some field is still claimed more than once, and the contract gives ``status``.
 
-    The goal takes the learner's answer (``str``). Its feedback names the first thing
-    still wrong: ``"the answer should be the answer text (a str), not int"``; ``"the
-    answer should still parse into claims, but it does not: <code>: <message> (...)"``;
-    ``"some field should still be claimed twice; each field is claimed once"``; then
-    :func:`~groundlab.workbook.exercises.goals.verdict_goal`'s feedback (``"the contract should say
-    VALUE_MISMATCH, but it says DUPLICATE_CLAIM (claim 1 duplicate: ...)."``).
-    ``ValueError`` for an unknown ``status`` or wrong trusted input.
+    The feedback names the first thing still wrong: not a ``str``, no longer parses, no repeated
+    field, then :func:`~groundlab.workbook.exercises.goals.verdict_goal`'s. ``ValueError`` for an unknown
+    ``status`` or wrong trusted input.
     """
     contract = verdict_goal(request, sources, Status(status))
 
@@ -50,12 +45,10 @@ def repeat_goal(request: Request, sources: Registry | Iterable[Source], status: 
 
 
 def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 05's exercises: ``{"my_answer": Exercise}``.
+    """Notebook 05's exercises: ``{"my_answer": Exercise}``, case ``duplicate-field`` with its repeat kept and ``VALUE_MISMATCH``.
 
-    ``cases`` is the frozen study (:class:`~groundlab.study.cases.CaseSet`). The learner
-    changes one value of the ``duplicate-field`` answer so that, with its repeat kept,
-    the contract's status is ``VALUE_MISMATCH``; the solution uses the notebook's
-    ``study`` (the same case set). ``KeyError`` when the case set lacks the case.
+    ``cases`` is the frozen study; the solution uses the notebook's ``study`` (the same case set).
+    ``KeyError`` when ``cases`` lacks the case.
     """
     case = cases[DUPLICATE_CASE]
     return {

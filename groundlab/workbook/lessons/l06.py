@@ -1,7 +1,6 @@
 """Notebook 06's make exercise: a counterexample that the citation-only check accepts and the contract refuses.
 
-Standard library and groundlab only. See ``docs/architecture.md``, "Exercise answers",
-and the lesson package's docstring (``exercises(**context)``).
+Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -21,13 +20,11 @@ _SOLUTION = """my_counterexample = study["one-field"].raw.replace("5000", "2000"
 
 
 def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 06's exercises: ``{"my_counterexample": Exercise}``.
+    """Notebook 06's exercises: ``{"my_counterexample": Exercise}`` on an edit of case ``one-field``.
 
-    ``cases`` is the frozen study (:class:`~groundlab.study.cases.CaseSet`). The learner
-    edits the ``one-field`` answer so that the citation-only check accepts it and the
-    contract refuses it at claim 0's revision check (``STALE_REVISION``), a goal from
-    :func:`~groundlab.workbook.exercises.goals.verdict_goal`; the solution uses the notebook's
-    ``study`` (the same case set). ``KeyError`` when the case set lacks the case.
+    Right when the citation-only check accepts it and the contract says ``STALE_REVISION`` at claim
+    0's revision check. ``cases`` is the frozen study; the solution uses the notebook's ``study``.
+    ``KeyError`` when ``cases`` lacks the case.
     """
     case = cases[ONE_FIELD_CASE]
     return {

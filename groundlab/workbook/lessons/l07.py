@@ -1,9 +1,7 @@
 """Notebook 07's modify exercise: repair the author's slip so that the draft check keeps what you intend.
 
-The goal runs the job-match draft check (:func:`groundlab.grounding.draft.check_draft`)
-on the learner's draft and says, point by point, what was kept and why a point was
-dropped. Standard library and groundlab only (the draft models load pydantic inside
-the goal's call). Rule: "No Quote, No Claim"; see ``docs/architecture.md``,
+Rule: the job-match article, "No Quote, No Claim" (:func:`groundlab.grounding.draft.check_draft`).
+Standard library only; the goal loads pydantic when it runs. See ``docs/architecture.md``,
 "Grounding" and "Exercise answers".
 """
 
@@ -32,12 +30,7 @@ my_reply["gaps"].append({"point": "Security work is not shown in your profile.",
 
 
 def _read(reply: Any) -> Any:
-    """The learner's reply as a :class:`~groundlab.grounding.draft.Draft`: from a ``Draft``,
-    a ``dict`` (``Draft.model_validate``) or a JSON ``str`` (``Draft.model_validate_json``).
-
-    ``TypeError`` for any other type; ``ValueError`` (pydantic's ``ValidationError``)
-    when it is not a draft.
-    """
+    """``reply`` (a ``Draft``, ``dict`` or JSON ``str``) as a ``Draft``; ``TypeError`` for another type, ``ValueError`` if invalid."""
     from groundlab.grounding.draft import Draft
 
     if isinstance(reply, Draft):
@@ -77,14 +70,10 @@ def _why_dropped(check: Any) -> str:
 
 
 def point_lines(draft: Any, profile_text: str, job_text: str) -> list[str]:
-    """One line per item of ``draft`` (a ``Draft``), matches first, as ``check_draft`` reads them.
+    """One line per item of ``draft`` (a ``Draft``), matches first, with ``check_draft``'s decision on it.
 
-    Each line is ``"match 0 ('You know Java.'): kept"``, ``"gap 1 ('...'): dropped,
-    a gap's profile quote must be empty"`` or, past the cap of ``MAX_POINTS`` kept
-    points of a kind, ``"match 5 ('...'): not checked (5 already kept)"``. The
-    reasons mirror :func:`~groundlab.grounding.draft.check_draft`: null item, point
-    without visible text, a gap's profile quote, then the profile quote (matches)
-    and the job quote, each with its normalised form.
+    ``"match 0 ('You know Java.'): kept"``, ``"gap 1 ('...'): dropped, <reason>"`` (a quote shown
+    normalised) or, past ``MAX_POINTS`` kept of a kind, ``"match 5 ('...'): not checked (5 already kept)"``.
     """
     from groundlab.grounding.draft import MAX_POINTS, point_checks
 
@@ -106,16 +95,11 @@ def _counts(matches: int, gaps: int, dropped: int) -> str:
 def draft_goal(
     profile_text: str, job_text: str, *, matches: int, gaps: int, dropped: int, keep: str | None = None
 ) -> Callable[[Any], Feedback]:
-    """A goal on a draft: ``check_draft`` keeps ``matches`` matches and ``gaps`` gaps and drops ``dropped`` points,
-    and (when given) keeps the match whose point is ``keep``.
+    """A goal on a draft: ``check_draft`` keeps ``matches`` matches and ``gaps`` gaps and drops ``dropped`` points.
 
-    The goal takes the learner's reply: a ``dict`` (as ``json.loads`` gives it), a JSON
-    ``str`` or a :class:`~groundlab.grounding.draft.Draft`. Its feedback says what the
-    user gets (``"the user gets 0 matches, 1 gap and 1 dropped"``), what is still
-    wrong (``"the match 'You know Java.' should be kept"``, ``"it should get 2
-    matches, 1 gap and 1 dropped"``), then :func:`point_lines`, joined by ``"; "``.
-    A reply that is not a draft, or that nothing survives, is a "not yet" that says so.
-    ``TypeError`` when a text is not a ``str``.
+    With ``keep``, the match whose point it is must be kept too. The goal takes a ``dict``, a JSON
+    ``str`` or a ``Draft``; its feedback says what the user gets, what is still wrong, then
+    :func:`point_lines`. ``TypeError`` when ``profile_text`` or ``job_text`` is not a ``str``.
     """
     for name, value in (("profile_text", profile_text), ("job_text", job_text)):
         if not isinstance(value, str):
@@ -152,15 +136,11 @@ def draft_goal(
 
 
 def exercises(*, profile_text: str, job_text: str, job_match: Any = None, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 07's exercises: ``{"repair_slip": Exercise}``.
+    """Notebook 07's exercises: ``{"repair_slip": Exercise}``, a draft keeping 2 matches (one ``"You know Java."``), 1 gap, 1 dropped.
 
-    ``profile_text`` and ``job_text`` are the texts sent to the model
-    (``build_prompt(...).profile_text`` and ``.job_text``). The learner edits the
-    ``seed_author_slip`` draft (a ``dict``, from ``json.loads``) so that the user gets
-    2 matches, 1 gap and 1 dropped point, the repaired match ``"You know Java."``
-    among them; the solution uses the notebook's ``json`` and ``job_match``. With
-    ``job_match`` (the loaded fixture), ``ValueError`` unless its slip draft is the
-    one this exercise expects.
+    ``profile_text`` and ``job_text`` are the texts sent to the model (``build_prompt(...)``); the
+    solution uses the notebook's ``json`` and ``job_match``. With ``job_match`` (the loaded
+    fixture), ``ValueError`` unless its :data:`SLIP_DRAFT` is the draft this exercise repairs.
     """
     if job_match is not None:
         slip = json.loads(job_match[SLIP_DRAFT].reply)

@@ -1,11 +1,9 @@
 """Notebook 08's make exercise: a privacy test whose leak check can be trusted, and that catches a real leak.
 
-The leak check searches what a fake model received, and what groundlab logged, for
-each private profile value. A substring search proves nothing for a short or empty
-value (``"Jo"`` occurs inside ``"Job"``), so the goal asks for canaries: long values
-that occur nowhere in the text the profile does not control. Standard library and
-groundlab only (the job-match flow loads pydantic inside the goal's call). Rule:
-"No Quote, No Claim"; see ``docs/architecture.md``, "Grounding" and "Exercise answers".
+The leak check searches what a fake model received, and what groundlab logged, for each private
+profile value; a hit proves nothing for a short or empty value (``"Jo"`` is in ``"Job"``), so the
+goal asks for canaries. Rule: the job-match article, "No Quote, No Claim". Standard library only;
+the goal loads pydantic when it runs. See ``docs/architecture.md``, "Grounding" and "Exercise answers".
 """
 
 from __future__ import annotations
@@ -33,11 +31,8 @@ _SOLUTION = """my_profile = replace(profile, name="canary-name-7Q2X", email="can
 def received_text(profile: Profile, job: Job, reply: str) -> str:
     """Everything one ``explain_match`` call exposes: the messages a fake model received, then the log lines.
 
-    ``reply`` is the fake model's canned reply; the call's own outcome (an explanation
-    or a user-safe error) does not matter here. The lines that ``LOGGER`` logs at INFO
-    and above during the call are collected and the logger is restored afterwards.
-    Returns the messages' contents and the log messages joined by ``"\\n"``.
-    ``TypeError`` for a ``profile`` or ``job`` of the wrong type.
+    ``reply`` is the fake model's reply; the call's outcome does not matter. Log lines are ``LOGGER``'s
+    at INFO and above (its level is restored). Joined by ``"\\n"``. ``TypeError`` for a wrong ``profile`` or ``job``.
     """
     from groundlab.grounding.chat import FakeChatModel
     from groundlab.grounding.draft import NoGroundedPoints
@@ -60,11 +55,7 @@ def received_text(profile: Profile, job: Job, reply: str) -> str:
 
 
 def leaked_fields(profile: Profile, received: str) -> list[str]:
-    """The private fields of ``profile`` whose value occurs in ``received`` (a substring search), in field order.
-
-    An empty value occurs in every text, so it is always listed: that is the search's
-    false alarm, not a leak.
-    """
+    """The private fields of ``profile`` whose value is a substring of ``received``, in field order (an empty value always is)."""
     return [name for name in PRIVATE_PROFILE_FIELDS if getattr(profile, name) in received]
 
 
@@ -82,17 +73,11 @@ def _value_problem(name: str, value: str, background: str, min_chars: int) -> st
 def leak_goal(
     job: Job, reply: str, *, wanted: Sequence[str] = ("email",), min_chars: int = CANARY_MIN_CHARS
 ) -> Callable[[Any], Feedback]:
-    """A goal on a test ``Profile``: its leak check can be trusted and reports exactly the fields ``wanted``.
+    """A goal on a test ``Profile``: every private value is a canary, and the leak check reports exactly ``wanted``.
 
-    Trusted means that every private value is a canary: at least ``min_chars``
-    characters, and found neither in the instruction nor in the job text (which the
-    profile does not control). The check is :func:`leaked_fields` over
-    :func:`received_text` for ``job`` and the fake ``reply``. The feedback names each
-    value that is not a canary, then what the check reports against what it should
-    (``"the leak check reports name, salary; it should report email only"``); when
-    right, ``"the leak check reports email only, and every private value is a canary
-    (8 or more characters, in neither the instruction nor the job posting)."``
-    ``ValueError`` for a ``wanted`` field that is not private.
+    A canary has ``min_chars`` or more characters and is in neither the instruction nor the job
+    text. The check is :func:`leaked_fields` over :func:`received_text` for ``job`` and the fake
+    ``reply``. ``ValueError`` for a ``wanted`` field that is not private.
     """
     unknown = [name for name in wanted if name not in PRIVATE_PROFILE_FIELDS]
     if unknown:
@@ -126,12 +111,10 @@ def leak_goal(
 
 
 def exercises(*, job_match: Any, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 08's exercises: ``{"leak_test": Exercise}``.
+    """Notebook 08's exercises: ``{"leak_test": Exercise}``, a ``Profile`` whose leak check reports ``email`` only.
 
-    ``job_match`` is the loaded fixture (:func:`groundlab.grounding.jobmatch.load_job_match`):
-    its job and its ``seed_example`` reply drive the fake model. The learner builds
-    ``my_profile`` whose leak check reports the e-mail address only; the solution uses
-    the notebook's ``replace`` (from ``dataclasses``) and ``profile``.
+    ``job_match`` is the loaded fixture; its job and ``seed_example`` reply drive the fake model. The
+    solution uses the notebook's ``replace`` (``dataclasses``) and ``profile``.
     """
     return {
         "leak_test": Exercise(

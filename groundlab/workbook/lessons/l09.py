@@ -1,9 +1,7 @@
 """Notebook 09's modify exercise: edit the trusted registry until the contract accepts a wrong value.
 
-The contract checks an answer against the registry it is given and never asks whether
-that registry is right. The goal takes the learner's registry and runs the contract on
-a fixed answer. Standard library and groundlab only. See ``docs/architecture.md``,
-"The closed configuration contract" and "Exercise answers".
+The contract never asks whether the registry it is given is right. Standard library only. See
+``docs/architecture.md``, "The closed configuration contract" and "Exercise answers".
 """
 
 from __future__ import annotations
@@ -31,11 +29,9 @@ my_registry = Registry([edited if s.id == "prod-v2" else s for s in study.source
 
 
 def flipped_answer(raw: str, field: str, old: str, new: str) -> str:
-    """``raw`` (an answer text that is JSON with a ``claims`` list) with ``field``'s claim saying ``new`` instead of ``old``.
+    """``raw`` (JSON with a ``claims`` list) re-serialised with ``json.dumps``, ``field``'s claims of value ``old`` saying ``new``.
 
-    Both the claim's ``value`` and its ``quote`` (``field=old`` becomes ``field=new``)
-    change; the text is re-serialised with ``json.dumps``. ``ValueError`` when no claim
-    of ``field`` has the value ``old``.
+    The value changes, and ``field=old`` becomes ``field=new`` in the quote. ``ValueError`` when no such claim exists.
     """
     answer = json.loads(raw)
     changed = 0
@@ -55,16 +51,10 @@ def _state(source: Source) -> tuple:
 def registry_goal(
     raw: str, request: Request, original: Registry | Iterable[Source], *, document: str = DOCUMENT
 ) -> Callable[[Any], Feedback]:
-    """A goal on a registry: it differs from ``original`` in ``document`` only, and the contract accepts ``raw``.
+    """A goal on a registry (or iterable of ``Source``): only ``document`` differs from ``original``, and the contract accepts ``raw``.
 
-    The goal takes the learner's :class:`~groundlab.core.registry.Registry` (or any
-    iterable of :class:`~groundlab.core.registry.Source`). Its feedback names the first
-    thing still wrong: not a registry; a document added, missing or changed besides
-    ``document`` (``"keep dev-v2 as it is"``); then the contract's status and the
-    deciding check's sentence (``"the contract should say ACCEPT, but it says
-    NO_CITATION (claim 1 citation: FAILED: ...)"``). When right: ``"the contract says
-    ACCEPT and accepts read_timeout_ms=5000, retry_enabled=true."``. ``ValueError`` for
-    wrong trusted input.
+    The feedback names the first thing still wrong, ending with the contract's status and deciding
+    row. ``ValueError`` for wrong trusted input or a ``document`` the registry lacks.
     """
     before = Registry.of(original)
     before.check_request(request)
@@ -96,13 +86,10 @@ def registry_goal(
 
 
 def exercises(*, study: Any, **_context: Any) -> dict[str, Exercise]:
-    """Notebook 09's exercises: ``{"accept_true": Exercise}``.
+    """Notebook 09's exercises: ``{"accept_true": Exercise}``, a registry (only ``prod-v2`` edited) that accepts a wrong value.
 
-    ``study`` is the frozen 22-case study (:class:`~groundlab.study.cases.CaseSet`). The
-    answer is its ``complete`` case with ``retry_enabled`` flipped to ``"true"`` (value
-    and quote); the learner edits ``prod-v2`` only until the contract accepts it. The
-    solution uses the notebook's ``study``, ``replace`` (from ``dataclasses``) and
-    ``Registry``. ``KeyError`` when the study lacks the case.
+    The answer is ``study``'s case ``complete`` with ``retry_enabled`` flipped to ``"true"``. The
+    solution uses the notebook's ``study``, ``replace`` and ``Registry``. ``KeyError`` without the case.
     """
     case = study[CASE]
     raw = flipped_answer(case.raw, "retry_enabled", "false", "true")

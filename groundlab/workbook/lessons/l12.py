@@ -1,9 +1,7 @@
-"""Notebook 12's capstone exercises: the learner's request, labels and explanations.
+"""Notebook 12's capstone exercises: the learner's request, labels and explanations, and a thirteenth answer.
 
-The domain and the learner's studies are :mod:`groundlab.workbook.lessons.capstone`.
-:func:`exercises` checks the request, the labels (complete and valid, never right or wrong),
-the deciding check of every disagreement and a thirteenth answer. Standard library only
-(``docs/architecture.md``, "Exercise answers").
+The domain and the learner's studies are :mod:`groundlab.workbook.lessons.capstone`. Standard
+library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -23,8 +21,7 @@ __all__ = ["disagreements", "exercises", "explain_goal", "labels_goal", "request
 
 
 def request_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
-    """A goal on a :class:`~groundlab.core.registry.Request`: valid for the registry, with the scope,
-    fields and supplied documents that the task describes (fields and documents in any order)."""
+    """A goal on a ``Request``: valid for the registry, with the task's scope, fields and supplied documents (in any order)."""
     want, registry = capstone.request, capstone.sources
 
     def goal(answer: Any) -> Feedback:
@@ -54,9 +51,7 @@ def request_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
 
 
 def labels_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
-    """A goal on the labels (answer id -> status name): every answer exactly once, each with a status.
-
-    It never says whether a label is right: the study does."""
+    """A goal on the labels (answer id -> status name): every answer once, each a status; never whether a label is right."""
     ids = tuple(capstone.answers)
 
     def goal(labels: Any) -> Feedback:
@@ -84,8 +79,10 @@ def labels_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
 
 
 def disagreements(capstone: Capstone) -> dict[str, TraceRow | None]:
-    """``{id: deciding row}`` for each answer of :attr:`Capstone.last_study` whose label is not the
-    contract's status; the row is ``None`` for an answer the contract accepts. ``{}`` before any study."""
+    """``{id: deciding row}`` for each answer of the latest study whose label is not the contract's status.
+
+    The row is ``None`` for an answer the contract accepts; ``{}`` before any study.
+    """
     if capstone.last_study is None:
         return {}
     request, labels = capstone.last_study
@@ -98,8 +95,10 @@ def disagreements(capstone: Capstone) -> dict[str, TraceRow | None]:
 
 
 def explain_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
-    """A goal on the explanations (answer id -> check name): one for each disagreement of the latest
-    study, naming the check its trace decided at (``None`` or ``"none"`` for an accepted answer)."""
+    """A goal on the explanations (answer id -> check name): each disagreement of the latest study and its deciding check.
+
+    ``None`` or ``"none"`` names no check (an accepted answer).
+    """
 
     def goal(reasons: Any) -> Feedback:
         if capstone.last_study is None:

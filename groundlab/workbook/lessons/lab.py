@@ -1,9 +1,8 @@
 """The lab notebooks' make exercises, defined in the library so that a notebook shows only the task.
 
-Each factory returns an :class:`~groundlab.workbook.exercises.exercise.Exercise` whose goal is
-computed by groundlab; the solution stays reachable through ``q.solution()`` and is
-not printed in the notebook, nor in its student copy. Standard library only. See
-``docs/architecture.md``, "Exercise answers".
+Each factory returns an :class:`~groundlab.workbook.exercises.exercise.Exercise`; its solution is
+reached only through ``q.solution()``. Standard library only (a fuzzy rung loads rapidfuzz when
+checked). See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
@@ -36,10 +35,8 @@ _BEAT_CITATION_ONLY = '''def my_verifier(raw, request, sources):
 def dropped_not_exercise(source: str) -> Exercise:
     """Make a quote of ``source`` without its "not" that ``is_quoted`` refuses and ``partial_95`` accepts.
 
-    ``source`` (``str``) is the policy text of the catalogue's item ``dropped_not-16``.
-    The learner's answer is a quote (``str``); the goal (:func:`~groundlab.workbook.exercises.goals.rung_goal`)
-    gives both rungs' decisions. ``TypeError`` when ``source`` is not a ``str``; checking
-    loads rapidfuzz (``ImportError`` without it).
+    ``source`` is the policy text of catalogue item ``dropped_not-16``. ``TypeError`` for a non-``str``
+    ``source``; checking raises ``ImportError`` without rapidfuzz.
     """
     return Exercise(
         "A dropped 'not' that partial_95 lets through",
@@ -56,13 +53,9 @@ def dropped_not_exercise(source: str) -> Exercise:
 def beat_citation_only_exercise(baseline: ScoreReport) -> Exercise:
     """Write ``my_verifier`` that agrees on more mutation cases than ``baseline`` and raises on none.
 
-    ``baseline`` is the citation-only verifier's :class:`~groundlab.lab.score.ScoreReport`
-    on the frozen mutation catalogue. The learner's answer is a verifier
-    ``fn(raw, request, sources) -> status name``; the goal
-    (:func:`~groundlab.workbook.exercises.goals.score_goal`) scores it and names the first kinds it
-    still gets wrong. The solution runs in a namespace that holds
-    ``citation_only_verifier`` and ``parse_claims``. ``TypeError`` when ``baseline`` is
-    not a ``ScoreReport``.
+    ``baseline`` is the citation-only verifier's ``ScoreReport`` on the mutation catalogue; the
+    solution needs ``citation_only_verifier`` and ``parse_claims`` in scope. ``TypeError`` when
+    ``baseline`` is not a ``ScoreReport``.
     """
     return Exercise(
         "Beat the citation-only verifier",

@@ -1,10 +1,7 @@
-"""Each notebook's Predict hints, kept out of the notebooks' code so that a learner sees a hint
-only when pressing *Hint*.
+"""Each notebook's Predict hints, kept out of its code so that a learner sees a hint only on *Hint*.
 
-``PREDICT_HINTS[lesson][key]`` is a tuple of one or two hints (plain text); a notebook reaches
-its own with ``h = lesson_hints("NN")`` and passes ``hints=h.key`` to a ``Predict``. No hint names
-its exercise's answer (``tests/workbook/test_conventions.py``). Standard library only. See
-``docs/architecture.md``, "Exercise answers".
+A notebook passes ``hints=lesson_hints("NN").key`` to a ``Predict``. No hint names its exercise's
+answer. Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations

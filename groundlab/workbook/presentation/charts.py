@@ -1,17 +1,10 @@
 """Charts of the study: the funnel, the reasons, the baseline's false accepts.
 
-Presentation layer (matplotlib, imported inside each function; the core never
-imports this module). Every chart:
-
-* uses the Okabe–Ito palette (:data:`groundlab.workbook.presentation.html.OKABE_ITO`) and, where two
-  series are compared, a hatch pattern too, so no meaning rests on colour alone;
-* writes its numbers on the bars (``ax.bar_label``);
-* has a title and axis labels a learner can read aloud;
-* returns the :class:`matplotlib.figure.Figure` (the notebook calls ``plt.show()``).
-
-nbval does not compare images, so a notebook must also show the numbers behind
-each chart as text: :func:`chart_numbers` returns them as DataFrames (the same
-frames :mod:`groundlab.workbook.presentation.tables` builds). See ``docs/architecture.md``, "Layers".
+Part of the workbook's presentation; imports pandas (through the tables), and matplotlib inside
+each chart function. Every chart uses the Okabe–Ito palette, with a hatch where two series are
+compared, writes its numbers on the bars, and returns the ``matplotlib`` ``Figure``. nbval does
+not compare images, so a notebook also shows :func:`chart_numbers` as text. See
+``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -42,11 +35,7 @@ _BASELINE_LAYERS = (
 
 
 def chart_numbers(result: Any) -> dict[str, Any]:
-    """The numbers behind the three charts, as DataFrames to show beside them.
-
-    Returns ``{"funnel": funnel_frame(result), "reasons": reason_frame(result),
-    "baseline": baseline_frame(result)}`` (see :mod:`groundlab.workbook.presentation.tables`).
-    """
+    """The numbers behind the three charts: ``{"funnel", "reasons", "baseline"}`` -> the ``*_frame`` of ``result``."""
     return {
         "funnel": funnel_frame(result),
         "reasons": reason_frame(result),
@@ -55,13 +44,9 @@ def chart_numbers(result: Any) -> dict[str, Any]:
 
 
 def funnel_chart(result: Any):
-    """Bar chart: how many of the submitted answers each layer accepts.
+    """Bar chart: how many of the submitted answers each layer accepts, weakest first, each bar ``"<n> of <submitted>"``.
 
-    Bars for ``strict JSON``, ``citation-only check``, ``full contract`` (weakest first),
-    each labelled ``"<accepted> of <submitted>"``. Returns the Figure.
-
-    nbval does not compare images: show ``funnel_frame(result)`` (or
-    :func:`chart_numbers`) as a table beside it.
+    nbval does not compare images: show ``funnel_frame(result)`` beside it.
     """
     require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
@@ -85,14 +70,9 @@ def funnel_chart(result: Any):
 
 
 def reason_chart(result: Any):
-    """Horizontal bar chart: how many answers ended in each contract status.
+    """Horizontal bars: how many answers ended in each status, in check order, zeros included; rejections hatched.
 
-    One bar per status in Status order (top to bottom, ``ACCEPT`` last), zero counts
-    included, each labelled with its count. ``ACCEPT`` is bluish green, every
-    rejection vermillion and hatched. Returns the Figure.
-
-    nbval does not compare images: show ``reason_frame(result)`` (or
-    :func:`chart_numbers`) as a table beside it.
+    nbval does not compare images: show ``reason_frame(result)`` beside it.
     """
     require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
@@ -117,18 +97,11 @@ def reason_chart(result: Any):
 
 
 def baseline_chart(result: Any):
-    """Grouped horizontal bars: answers wrongly accepted, citation-only vs contract.
+    """Grouped horizontal bars: answers wrongly accepted per label, by the citation-only check (hatched) and the contract.
 
-    One row per expected (label) status other than ``ACCEPT`` that some layer
-    wrongly accepted, in Status order; in each row a bar for the citation-only check
-    (orange, hatched ``//``) and one for the full contract (blue), each labelled with
-    its count. No bar is drawn for a count of 0, and a layer that accepted no such
-    answer has no bar and no legend entry; the title gives both totals, zeros
-    included, on a second line. With no false accept at all the axes say so in words. Returns the
-    Figure.
-
-    nbval does not compare images: show ``baseline_frame(result)`` (or
-    :func:`chart_numbers`) as a table beside it.
+    A count of 0 draws no bar (and a layer with none, no legend entry); the title gives both
+    totals, and with no false accept at all the axes say so. nbval does not compare images: show
+    ``baseline_frame(result)`` beside it.
     """
     require("matplotlib", "workbook")
     import matplotlib.pyplot as plt

@@ -1,7 +1,7 @@
 """The CSS class names the workbook's widgets put on their DOM elements.
 
-Standard library only. Browser tests and styles find a widget's parts by these
-names, so they are kept stable; see ``docs/architecture.md``, "Layers".
+Browser tests and styles find a widget's parts by these names: keep them stable. Standard library
+only. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations

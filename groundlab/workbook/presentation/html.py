@@ -1,17 +1,10 @@
-"""Shared helpers of the presentation layer: escaping, status badges, the palette.
+"""Shared helpers of the workbook's presentation (tables, charts, widgets): escaping, status marks, the palette.
 
-Standard library only, so the tables, the charts and the widgets of
-the workbook share it without pulling each other in; the library never imports it. See ``docs/architecture.md``, "Layers".
-
-Rules the helpers enforce:
-
-* every piece of text that came from a model answer, a source or a learner goes
-  through :func:`esc` (``html.escape`` with ``quote=True``) before it is put into
-  HTML;
-* a status is never shown by colour alone: :func:`mark` and :func:`badge` always
-  carry an icon (``✓`` / ``✗``) and a word;
-* colours come from the Okabe–Ito palette (:data:`OKABE_ITO`), which stays
-  distinguishable for the common forms of colour blindness.
+Rules: every text from a model answer, a source or a learner goes through :func:`esc` before it
+enters HTML; a status is never shown by colour alone (:func:`mark` and :func:`badge` carry an icon,
+``✓`` / ``✗``, and a word); colours come from the Okabe–Ito palette (:data:`OKABE_ITO`), which stays
+distinguishable for the common forms of colour blindness. Standard library only; the library never
+imports it. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -62,11 +55,7 @@ FAIL_COLOUR = OKABE_ITO["vermillion"]
 
 
 def esc(text: Any) -> str:
-    """``html.escape(str(text), quote=True)``: safe inside element text and attribute values.
-
-    ``None`` becomes ``""``. Use it for every string that came from a model answer,
-    a source document or a learner.
-    """
+    """``html.escape(str(text), quote=True)`` (``""`` for ``None``): safe in element text and attribute values."""
     if text is None:
         return ""
     return html.escape(str(text), quote=True)
@@ -78,21 +67,15 @@ def mark(passed: bool, yes: str = "passed", no: str = "FAILED") -> str:
 
 
 def status_text(status: Any) -> str:
-    """Plain text for a contract status: ``"✓ ACCEPT"`` or ``"✗ QUOTE_NOT_SUPPORTING"``.
-
-    ``status`` is a :class:`groundlab.core.contract.Status` or its string value.
-    """
+    """Plain text for a ``Status`` or its name: ``"✓ ACCEPT"`` or ``"✗ QUOTE_NOT_SUPPORTING"``."""
     value = str(status)
     return f"{CHECK} {value}" if value == "ACCEPT" else f"{CROSS} {value}"
 
 
 def badge(passed: bool, label: str, text: str, css_class: str = "") -> str:
-    """An HTML ``<span>`` showing ``label: <icon> text``, coloured and bold when failing.
+    """An HTML ``<span>`` showing ``label: <icon> text``, the text bold when failing; everything escaped here.
 
-    ``label`` and ``text`` are escaped here (pass raw strings). ``css_class`` is
-    added to the span's classes (``groundlab-badge`` plus ``groundlab-pass`` or
-    ``groundlab-fail``). The meaning is carried by the icon and the word, the colour
-    only repeats it.
+    Classes: ``groundlab-badge``, ``groundlab-pass`` or ``groundlab-fail``, and ``css_class`` if given.
     """
     state = state_class(passed)
     icon = CHECK if passed else CROSS
@@ -128,9 +111,8 @@ STYLE = f"""<style>
 .widget-label.groundlab-pass {{ border-color: {PASS_COLOUR}; }}
 .widget-label.groundlab-fail {{ border-color: {FAIL_COLOUR}; font-weight: bold; }}
 </style>"""
-"""A ``<style>`` block for the classes above; the widgets show it once per editor.
+"""The ``<style>`` block for the ``groundlab-*`` classes, shown once per widget.
 
-The failed row of a trace is marked by bold text and a thicker border, besides
-the ``✗ FAILED`` text itself. A caret box (``groundlab-parse-place``) never wraps
-(it scrolls), so its caret stays under its column on a long line.
+A failed trace row is bold with a thicker border; a caret box (``groundlab-parse-place``) scrolls
+rather than wraps, so its caret stays under its column.
 """

@@ -1,13 +1,10 @@
 """Charts of the checker lab: what each rung of the normalisation ladder rescues and lets through.
 
-Presentation layer (matplotlib, imported inside each function). As in
-:mod:`groundlab.workbook.presentation.charts`: Okabe–Ito colours (:data:`groundlab.workbook.presentation.html.OKABE_ITO`)
-with a hatch besides colour, the numbers written on the chart, a title and axis
-labels a learner can read aloud, and the :class:`matplotlib.figure.Figure`
-returned. nbval does not compare images, so a notebook shows the numbers too:
-:func:`lab_chart_numbers` returns them as the DataFrames of
-:mod:`groundlab.workbook.presentation.lab_tables`. The ladder is a lens, not the rule
-(``docs/architecture.md``, "Grounding").
+Part of the workbook's presentation; imports pandas (through the lab tables), and matplotlib inside
+each chart function. As :mod:`~groundlab.workbook.presentation.charts`: Okabe–Ito colours with a
+hatch, numbers on the chart, the ``Figure`` returned; nbval does not compare images, so a notebook
+also shows :func:`lab_chart_numbers`. The ladder is a lens, not the rule (``docs/architecture.md``,
+"Grounding").
 """
 
 from __future__ import annotations
@@ -28,11 +25,7 @@ LET_THROUGH_COLOUR = OKABE_ITO["vermillion"]
 
 
 def lab_chart_numbers(result: LadderResult) -> dict[str, Any]:
-    """The numbers behind the ladder charts, as DataFrames to show beside them.
-
-    Returns ``{"ladder": ladder_frame(result), "kinds": ladder_kind_frame(result),
-    "firsts": ladder_first_frame(result)}`` (see :mod:`groundlab.workbook.presentation.lab_tables`).
-    """
+    """The numbers behind the ladder charts: ``{"ladder", "kinds", "firsts"}`` -> the lab tables' frames of ``result``."""
     return {
         "ladder": ladder_frame(result),
         "kinds": ladder_kind_frame(result),
@@ -41,14 +34,9 @@ def lab_chart_numbers(result: LadderResult) -> dict[str, Any]:
 
 
 def ladder_chart(result: LadderResult):
-    """Grouped bars, one pair per rung: faithful items rescued and unfaithful items let through.
+    """Grouped bars, one pair per rung: faithful items rescued and unfaithful items let through (hatched).
 
-    Rescued bars are bluish green, let-through bars vermillion and hatched ``//``;
-    each bar is labelled with its count and the title gives both totals. Returns
-    the Figure.
-
-    nbval does not compare images: show ``ladder_frame(result)`` (or
-    :func:`lab_chart_numbers`) as a table beside it.
+    nbval does not compare images: show ``ladder_frame(result)`` beside it.
     """
     require("matplotlib", "workbook")
     import matplotlib.pyplot as plt
@@ -83,14 +71,9 @@ def ladder_chart(result: LadderResult):
 
 
 def ladder_kind_chart(result: LadderResult):
-    """A grid of kinds (rows) by rungs (columns); each cell shows how many items of the kind the rung accepts.
+    """A grid of kinds by rungs, each cell ``"accepted/total"``, shaded by the share accepted (unfaithful kinds hatched).
 
-    Every cell is written as ``"accepted/total"`` on a white label. A cell is shaded by the share
-    accepted: bluish green for faithful kinds, vermillion with a ``//`` hatch for
-    unfaithful ones (an empty cell stays white). Returns the Figure.
-
-    nbval does not compare images: show ``ladder_kind_frame(result)`` (or
-    :func:`lab_chart_numbers`) as a table beside it.
+    nbval does not compare images: show ``ladder_kind_frame(result)`` beside it.
     """
     require("matplotlib", "workbook")
     import matplotlib.pyplot as plt

@@ -1,15 +1,11 @@
 """Tables of the checker lab: the normalisation ladder and the quote check as a detector of bad points.
 
-Presentation layer (imports pandas). Each ``*_frame`` function returns a plain
-:class:`pandas.DataFrame` of numbers and short strings, the numbers behind the
-charts of :mod:`groundlab.workbook.presentation.lab_charts`; each ``*_table`` wraps one in a
-:class:`~groundlab.workbook.presentation.styler.StableStyler` (:func:`groundlab.workbook.presentation.styler.styled`:
-fixed uuid ``groundlab-<name>``, stable repr, index hidden, everything escaped).
-
-``result`` arguments are :class:`groundlab.lab.ladder.LadderResult` objects;
-``confusion`` arguments are :class:`groundlab.lab.detector.ExplanationConfusion`
-objects. The ladder is a lens; the rule stays ``is_quoted`` ("No Quote, No Claim";
-``docs/architecture.md``, "Grounding").
+Part of the workbook's presentation; imports pandas. Each ``*_frame`` returns a plain
+``DataFrame`` (the numbers behind :mod:`~groundlab.workbook.presentation.lab_charts`); each
+``*_table`` returns it styled by :func:`~groundlab.workbook.presentation.styler.styled`. ``result``
+is a :class:`groundlab.lab.ladder.LadderResult`, ``confusion`` a
+:class:`groundlab.lab.detector.ExplanationConfusion`. The ladder is a lens; the rule stays
+``is_quoted`` ("No Quote, No Claim"; ``docs/architecture.md``, "Grounding").
 """
 
 from __future__ import annotations
@@ -53,11 +49,10 @@ _DESCRIPTIONS = {rung.name: rung.description for rung in LADDER}
 
 
 def ladder_frame(result: LadderResult) -> pd.DataFrame:
-    """The ladder over the whole catalogue: one row per rung, strictest first.
+    """The ladder over the whole catalogue, one row per rung, strictest first.
 
-    Columns ``rung`` and ``description`` (``str``), ``rescued`` (faithful items
-    accepted), ``faithful`` (faithful items), ``let_through`` (unfaithful items
-    accepted) and ``unfaithful`` (unfaithful items), all ``int``.
+    Columns ``rung``, ``description``, then ``int`` counts: ``rescued`` (faithful items accepted) of
+    ``faithful``, ``let_through`` (unfaithful items accepted) of ``unfaithful``.
     """
     records = [
         {
@@ -75,7 +70,7 @@ def ladder_frame(result: LadderResult) -> pd.DataFrame:
 
 
 def ladder_table(result: LadderResult) -> StableStyler:
-    """:func:`ladder_frame` as a styled table with the fixed uuid ``groundlab-quote-ladder``."""
+    """:func:`ladder_frame` styled (uuid ``groundlab-quote-ladder``)."""
     first = result.overall[0] if result.overall else None
     caption = "Faithful quotes rescued and unfaithful quotes let through, rung by rung"
     if first is not None:
@@ -84,12 +79,7 @@ def ladder_table(result: LadderResult) -> StableStyler:
 
 
 def ladder_kind_frame(result: LadderResult) -> pd.DataFrame:
-    """The ladder per kind: one row per kind, one column per rung.
-
-    Columns ``kind``, ``label`` (``faithful`` or ``unfaithful``), ``items`` (``int``),
-    then one ``int`` column per rung (its name) holding the items of that kind it
-    accepts. Kinds in catalogue order, faithful kinds first.
-    """
+    """The ladder per kind (catalogue order): ``kind``, ``label``, ``items``, then per rung the items it accepts."""
     accepted = result.accepted()
     totals = {(c.kind, c.label): c.total for c in result.per_kind}
     records = []
@@ -101,16 +91,14 @@ def ladder_kind_frame(result: LadderResult) -> pd.DataFrame:
 
 
 def ladder_kind_table(result: LadderResult) -> StableStyler:
-    """:func:`ladder_kind_frame` as a styled table with the fixed uuid ``groundlab-quote-ladder-kinds``."""
+    """:func:`ladder_kind_frame` styled (uuid ``groundlab-quote-ladder-kinds``)."""
     return _styled(ladder_kind_frame(result), "quote-ladder-kinds", "Items of each kind that each rung accepts")
 
 
 def ladder_first_frame(result: LadderResult) -> pd.DataFrame:
-    """For each kind, the first rung that accepts some of its items and the first that accepts all.
+    """Per kind, the first rung accepting some of its items and the first accepting all (or :data:`NEVER`).
 
-    Columns ``kind``, ``label``, ``first_some`` and ``first_all`` (``str``: a rung
-    name, or :data:`NEVER`). For a faithful kind that is where it is first rescued;
-    for an unfaithful kind, where it is first let through.
+    Columns ``kind``, ``label``, ``first_some``, ``first_all``.
     """
     records = [
         {"kind": f.kind, "label": f.label, "first_some": f.some or NEVER, "first_all": f.every or NEVER}
@@ -120,7 +108,7 @@ def ladder_first_frame(result: LadderResult) -> pd.DataFrame:
 
 
 def ladder_first_table(result: LadderResult) -> StableStyler:
-    """:func:`ladder_first_frame` as a styled table with the fixed uuid ``groundlab-quote-ladder-firsts``."""
+    """:func:`ladder_first_frame` styled (uuid ``groundlab-quote-ladder-firsts``)."""
     return _styled(ladder_first_frame(result), "quote-ladder-firsts", "The first rung that accepts each kind")
 
 
@@ -132,11 +120,9 @@ _BAD = "bad (" + ", ".join(label for label in EXPLANATION_LABELS if label in BAD
 
 
 def explanation_confusion_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
-    """The quote check's confusion matrix: bad points first, then good ones.
+    """The quote check's confusion matrix, bad points first: ``points``, ``dropped`` (flagged), ``kept`` (shown), ``total``.
 
-    Columns ``points`` (``str``: ``"bad (overstated, fabricated)"`` or ``"good
-    (supported, paraphrase)"``), ``dropped`` (flagged by the check), ``kept`` (shown
-    to the user) and ``total``, all ``int`` but the first.
+    ``points`` reads ``"bad (overstated, fabricated)"`` or ``"good (supported, paraphrase)"``.
     """
     rows = [
         (_BAD, confusion.bad_dropped, confusion.bad_kept),
@@ -149,17 +135,13 @@ def explanation_confusion_frame(confusion: ExplanationConfusion) -> pd.DataFrame
 
 
 def explanation_confusion_table(confusion: ExplanationConfusion) -> StableStyler:
-    """:func:`explanation_confusion_frame` styled (uuid ``groundlab-explanation-confusion``); the caption states the findings."""
+    """:func:`explanation_confusion_frame` styled (uuid ``groundlab-explanation-confusion``), the findings as its caption."""
     caption = f"{confusion.cannot_catch()} {confusion.wrongly_drops()}"
     return _styled(explanation_confusion_frame(confusion), "explanation-confusion", caption)
 
 
 def explanation_label_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
-    """The check's decisions per label: one row per label, good labels first.
-
-    Columns ``label``, ``group`` (``"good"`` or ``"bad"``), ``points``, ``kept`` and
-    ``dropped`` (``int``).
-    """
+    """The check's decisions per label, good labels first: ``label``, ``group`` (good or bad), ``points``, ``kept``, ``dropped``."""
     records = []
     for label, (kept, dropped) in confusion.per_label.items():
         group = "bad" if label in BAD_LABELS else "good"
@@ -168,16 +150,12 @@ def explanation_label_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
 
 
 def explanation_label_table(confusion: ExplanationConfusion) -> StableStyler:
-    """:func:`explanation_label_frame` as a styled table with the fixed uuid ``groundlab-explanation-labels``."""
+    """:func:`explanation_label_frame` styled (uuid ``groundlab-explanation-labels``)."""
     return _styled(explanation_label_frame(confusion), "explanation-labels", confusion.catches())
 
 
 def explanation_decision_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
-    """Every point's decision, in file order; all cells ``str``.
-
-    Columns ``pair``, ``point`` (ids), ``label`` and ``decision`` (``"✓ kept"`` or
-    ``"✗ dropped"``, icon and word).
-    """
+    """Every point's decision in file order: ``pair``, ``point``, ``label``, ``decision`` (``"✓ kept"`` or ``"✗ dropped"``)."""
     records = [
         {"pair": d.pair, "point": d.point, "label": d.label, "decision": _html.mark(d.kept, "kept", "dropped")}
         for d in confusion.decisions

@@ -1,20 +1,8 @@
 """The styled form of the workbook's tables: fixed ids, a stable repr, everything escaped.
 
-Presentation layer (imports pandas; the core never imports this module).
-:func:`styled` wraps a DataFrame in a :class:`StableStyler` with
-
-* a fixed ``uuid`` (``"groundlab-<name>"``), so the HTML ids in stored notebook
-  outputs are the same on every run. The uuid goes into ``id`` attributes and CSS
-  selectors, where HTML escaping is not enough, so a ``name`` is validated, not
-  escaped: one or more of ``A-Z a-z 0-9 _ -`` (:data:`TABLE_NAME`), else
-  :class:`TableNameError`;
-* a plain-text repr without a memory address (nbval compares ``text/plain``);
-* the index hidden, every cell and header escaped by pandas (``format(escape="html")``)
-  and the caption escaped with ``html.escape`` (``quote=True``), because ids, values
-  and quotes come from fixtures, model answers and notebook code;
-* cells that start with ``✗`` in bold, besides the icon and the word.
-
-See ``docs/architecture.md``, "Layers".
+Part of the workbook's presentation; imports pandas. A table's ``name`` becomes its HTML ids and
+CSS selectors, where escaping is not enough, so it is validated (:data:`TABLE_NAME`) rather than
+escaped. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -35,12 +23,7 @@ __all__ = ["TABLE_NAME", "StableStyler", "TableNameError", "check_table_name", "
 
 
 class StableStyler(Styler):
-    """A pandas ``Styler`` whose ``repr`` names the table instead of a memory address.
-
-    Everything else is :class:`pandas.io.formats.style.Styler`. The plain-text form
-    stored in a notebook is ``<groundlab table groundlab-study: 22 rows × 8 columns>``,
-    the same on every run.
-    """
+    """A pandas ``Styler`` whose ``repr`` is ``<groundlab table groundlab-study: 22 rows × 8 columns>``, never an address."""
 
     def __repr__(self) -> str:
         rows, cols = self.data.shape
@@ -52,11 +35,7 @@ TABLE_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class TableNameError(ValueError):
-    """A table ``name`` is not one or more of ``A-Z a-z 0-9 _ -`` (:data:`TABLE_NAME`).
-
-    ``name`` is the value given (any type); ``rule`` is :data:`TABLE_NAME`'s pattern.
-    The message is rendered from them.
-    """
+    """A ``ValueError`` for a table ``name`` (the value given, any type) that ``rule``, :data:`TABLE_NAME`'s pattern, does not match."""
 
     def __init__(self, name: Any) -> None:
         self.name = name
@@ -82,11 +61,10 @@ def _bold_failures(value: Any) -> str:
 
 
 def styled(frame: pd.DataFrame, name: str, caption: str | None = None) -> StableStyler:
-    """Wrap ``frame`` in a :class:`StableStyler` with uuid ``groundlab-<name>``.
+    """``frame`` as a :class:`StableStyler` with the fixed uuid ``groundlab-<name>``; :class:`TableNameError` for a bad ``name``.
 
-    Index hidden, cells and headers escaped, ``✗`` cells bold, and ``caption`` (plain
-    text, escaped here) as the caption when given. :class:`TableNameError` for a
-    ``name`` that :data:`TABLE_NAME` does not match in full.
+    The index is hidden, cells, headers and ``caption`` (plain text) are escaped, and cells starting
+    with ``✗`` are bold.
     """
     uuid = f"groundlab-{check_table_name(name)}"
     styler = StableStyler(frame, uuid=uuid, cell_ids=True)

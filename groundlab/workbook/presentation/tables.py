@@ -1,21 +1,16 @@
 """Tables of the workbook: the study, its funnel, its reasons, a verdict's trace, hints.
 
-Presentation layer (imports pandas; the core never imports this module). Each
-``*_frame`` function returns a plain :class:`pandas.DataFrame` of numbers and short
-strings, so a notebook can show the numbers behind every chart as text. Each
-``*_table`` function returns a :class:`~groundlab.workbook.presentation.styler.StableStyler` (a pandas
-``Styler``) made by :func:`groundlab.workbook.presentation.styler.styled`: a fixed uuid
-``"groundlab-<name>"`` (a ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME`,
-else :class:`~groundlab.workbook.presentation.styler.TableNameError`), a stable plain-text repr, the
-index hidden, every cell, header and caption escaped, and pass / fail shown by an
-icon and a word (``✓ accepts`` / ``✗ rejects``), never colour alone.
+Part of the workbook's presentation; imports pandas. Each ``*_frame`` returns a plain
+``DataFrame`` (the numbers behind a chart, as text); each ``*_table`` returns it styled by
+:func:`~groundlab.workbook.presentation.styler.styled`: uuid ``groundlab-<name>`` (a ``name`` that
+:data:`~groundlab.workbook.presentation.styler.TABLE_NAME` does not match raises ``TableNameError``),
+everything escaped, pass / fail as an icon and a word (``✓ accepts`` / ``✗ rejects``).
 
-``result`` arguments are :class:`groundlab.study.run.StudyResult` objects or anything
-with the same shape: ``.rows`` (each with ``id``, ``family``, ``expected``,
-``actual``, ``code``, ``strict_json_ok``, ``citation_only_ok``, ``accepted``,
-``agrees``, and optionally ``expected_code``) and ``.counts`` (a mapping with
-``submitted``, ``strict_json``, ``citation_only``, ``full_contract``,
-``citation_false_accepts``, ``disagreements``). See ``docs/architecture.md``, "Layers".
+``result`` is a :class:`groundlab.study.run.StudyResult` or the same shape: ``.rows`` (each with
+``id``, ``family``, ``expected``, ``actual``, ``code``, ``strict_json_ok``, ``citation_only_ok``,
+``accepted``, ``agrees``, optionally ``expected_code``) and ``.counts`` (``submitted``,
+``strict_json``, ``citation_only``, ``full_contract``, ``citation_false_accepts``,
+``disagreements``). See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -78,9 +73,9 @@ def _status_with_code(status: Any, code: str | None) -> str:
 def study_frame(result: Any) -> pd.DataFrame:
     """The study, one row per case in fixture order; all cells ``str``.
 
-    Columns ``id``, ``family``, ``expected``, ``actual`` (``"INVALID_JSON (not_json)"``
-    carries the parse code), ``strict JSON``, ``citation-only check``, ``full contract`` (each
-    ``"✓ accepts"`` or ``"✗ rejects"``) and ``agrees`` (``"✓ yes"`` or ``"✗ NO"``).
+    Columns ``id``, ``family``, ``expected``, ``actual`` (``"INVALID_JSON (not_json)"`` carries the
+    parse code), ``strict JSON``, ``citation-only check``, ``full contract`` (each :data:`ACCEPTS` or
+    :data:`REJECTS`) and ``agrees`` (:data:`AGREES` or :data:`DISAGREES`).
     """
     records = []
     for row in result.rows:
@@ -101,7 +96,7 @@ def study_frame(result: Any) -> pd.DataFrame:
 
 
 def study_table(result: Any) -> StableStyler:
-    """:func:`study_frame` as a styled, escaped table with the fixed uuid ``groundlab-study``."""
+    """:func:`study_frame` styled (uuid ``groundlab-study``), the caption counting what each layer accepts."""
     counts = result.counts
     caption = (
         f"{counts['submitted']} answers: strict JSON accepts {counts['strict_json']}, "
@@ -112,11 +107,7 @@ def study_table(result: Any) -> StableStyler:
 
 
 def funnel_frame(result: Any) -> pd.DataFrame:
-    """The study's funnel: one row per admission layer, weakest first.
-
-    Columns ``layer`` (``strict JSON``, ``citation-only check``, ``full contract``), ``accepted``
-    and ``of`` (``int``, answers submitted). For the frozen study: 17, 13, 3 of 22.
-    """
+    """The study's funnel: ``layer`` (weakest first), ``accepted`` and ``of`` (answers submitted); 17, 13, 3 of 22 for the frozen study."""
     counts = result.counts
     accepted = [counts["strict_json"], counts["citation_only"], counts["full_contract"]]
     return pd.DataFrame(
@@ -125,16 +116,12 @@ def funnel_frame(result: Any) -> pd.DataFrame:
 
 
 def funnel_table(result: Any) -> StableStyler:
-    """:func:`funnel_frame` as a styled table with the fixed uuid ``groundlab-funnel``."""
+    """:func:`funnel_frame` styled (uuid ``groundlab-funnel``)."""
     return _styled(funnel_frame(result), "funnel", "Answers each admission layer accepts")
 
 
 def reason_frame(result: Any) -> pd.DataFrame:
-    """How many cases ended in each contract status, zero counts included.
-
-    Columns ``status`` (``str``) and ``count`` (``int``), one row per
-    :class:`~groundlab.core.contract.Status` in check order, ``ACCEPT`` last.
-    """
+    """``status`` and ``count``: cases ending in each ``Status``, in check order (``ACCEPT`` last), zeros included."""
     tally = {status.value: 0 for status in Status}
     for row in result.rows:
         tally[str(row.actual)] += 1
@@ -142,18 +129,16 @@ def reason_frame(result: Any) -> pd.DataFrame:
 
 
 def reason_table(result: Any) -> StableStyler:
-    """:func:`reason_frame` as a styled table with the fixed uuid ``groundlab-reasons``."""
+    """:func:`reason_frame` styled (uuid ``groundlab-reasons``)."""
     return _styled(reason_frame(result), "reasons", "Contract status of every answer")
 
 
 def baseline_frame(result: Any) -> pd.DataFrame:
     """False accepts of the citation-only check and of the contract, per label.
 
-    One row per expected status other than ``ACCEPT`` that occurs in ``result``, in
-    Status order. Columns: ``expected`` (str), ``cases`` (int, answers with that
-    label), ``citation_only_false_accepts`` (int, of those the citation-only check
-    accepted), ``contract_false_accepts`` (int, of those the contract accepted).
-    For the frozen study the first column sums to 10 and the second to 0.
+    One row per expected status other than ``ACCEPT`` in ``result``, in Status order: ``expected``,
+    ``cases``, ``citation_only_false_accepts``, ``contract_false_accepts`` (for the frozen study the
+    last two sum to 10 and 0).
     """
     groups: dict[str, list[int]] = {}
     for status in Status:
@@ -179,7 +164,7 @@ def baseline_frame(result: Any) -> pd.DataFrame:
 
 
 def baseline_table(result: Any) -> StableStyler:
-    """:func:`baseline_frame` as a styled table with the fixed uuid ``groundlab-baseline``."""
+    """:func:`baseline_frame` styled (uuid ``groundlab-baseline``)."""
     return _styled(
         baseline_frame(result), "baseline", "Answers that should be rejected but were accepted"
     )
@@ -191,12 +176,7 @@ def baseline_table(result: Any) -> StableStyler:
 def trace_frame(
     verdict: Verdict, request: Request, sources: Registry | Iterable[Source]
 ) -> pd.DataFrame:
-    """The trace of ``verdict``: one row per :func:`groundlab.core.trace.trace_rows` row, in order.
-
-    Columns ``claim`` (``"claim 0"``, or ``"answer"`` for answer-level checks), ``check``
-    (``str``), ``passed`` (``bool``) and ``sentence``. The sentence quotes answer text;
-    the DataFrame's own HTML escapes it.
-    """
+    """The trace of ``verdict``, one row per ``trace_rows`` row: ``claim`` (``"claim 0"`` or ``"answer"``), ``check``, ``passed``, ``sentence``."""
     records = [
         {"claim": row.where, "check": row.check, "passed": row.passed, "sentence": row.sentence}
         for row in trace_rows(verdict, request, sources)
@@ -207,11 +187,7 @@ def trace_frame(
 def trace_table(
     verdict: Verdict, request: Request, sources: Registry | Iterable[Source], name: str = "trace"
 ) -> StableStyler:
-    """:func:`trace_frame` as a styled table (uuid ``groundlab-<name>``), ``✓ passed`` / ``✗ FAILED``.
-
-    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
-    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
-    """
+    """:func:`trace_frame` styled (uuid ``groundlab-<name>``), ``passed`` shown as ``✓ passed`` / ``✗ FAILED``."""
     frame = trace_frame(verdict, request, sources)
     frame["passed"] = [_html.mark(bool(p)) for p in frame["passed"]]
     return _styled(frame, name, f"Checks that ran: contract status {verdict.status}")
@@ -230,11 +206,9 @@ def _codepoints_text(codepoints: Any) -> str:
 
 
 def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
-    """Near-miss hints (:class:`groundlab.hints.Hint`) as a table, one row each; all cells ``str``.
+    """Near-miss hints (``groundlab.hints.Hint``), one row each, all ``str``: ``claim``, ``check``, ``kind``, ``message``, ``codepoints``.
 
-    Columns ``claim`` (``"claim 0"``, or ``"answer"`` when the hint is not about one
-    claim), ``check``, ``kind``, ``message`` and ``codepoints`` (``"U+200B, U+00A0"``:
-    ints as ``U+XXXX``, other items with ``str``; empty when none).
+    ``claim`` is ``"claim 0"`` or ``"answer"``; ``codepoints`` reads ``"U+200B, U+00A0"`` (empty when none).
     """
     records = []
     for hint in hints:
@@ -252,11 +226,7 @@ def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
 
 
 def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
-    """:func:`hints_frame` as a styled, escaped table (uuid ``groundlab-<name>``: one ``name`` per table).
-
-    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
-    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
-    """
+    """:func:`hints_frame` styled (uuid ``groundlab-<name>``: one ``name`` per table on a page)."""
     return _styled(hints_frame(hints), name, "Near misses (explained, never turned into a pass)")
 
 
@@ -264,11 +234,7 @@ def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
 
 
 def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
-    """The trusted registry, one row per source in order; all cells ``str``.
-
-    Columns ``id``, ``service``, ``environment``, ``revision``, then one per fact name
-    in first-seen order (empty where a source has no such fact).
-    """
+    """The registry, one row per source: ``id``, ``service``, ``environment``, ``revision``, then each fact name (``""`` when absent)."""
     items = list(sources)
     facts: list[str] = []
     for source in items:
@@ -287,20 +253,15 @@ def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
 
 
 def registry_table(sources: Registry | Iterable[Source], name: str = "registry") -> StableStyler:
-    """:func:`registry_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
-
-    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
-    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
-    """
+    """:func:`registry_frame` styled (uuid ``groundlab-<name>``)."""
     return _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
 
 
 def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
-    """What :func:`groundlab.core.claims.parse_claims` says about each ``(label, raw answer)`` pair.
+    """What ``parse_claims`` says about each ``(label, raw answer)`` pair; all cells ``str``.
 
-    Columns (all ``str``) ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"``
-    or ``"refused"``), ``code``, ``where`` (``"line 1, column 25"`` or ``""``), ``path``
-    (``"claims[0].value"`` or ``""``) and ``message``.
+    Columns ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"`` or ``"refused"``), ``code``,
+    ``where`` (``"line 1, column 25"``), ``path`` (``"claims[0].value"``) and ``message``.
     """
     from groundlab.core.claims import ClaimsSyntaxError, format_path, parse_claims
 
@@ -320,21 +281,15 @@ def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
 
 
 def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> StableStyler:
-    """:func:`parse_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
-
-    ``name`` must match :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full (``"trace-5s"``),
-    else :class:`~groundlab.workbook.presentation.styler.TableNameError`.
-    """
+    """:func:`parse_frame` styled (uuid ``groundlab-<name>``)."""
     return _styled(parse_frame(answers), name, "What the strict parser says")
 
 
 def explanation_frame(explanation: Any) -> pd.DataFrame:
-    """The points of a :class:`~groundlab.grounding.draft.Explanation` or :class:`~groundlab.grounding.draft.Draft`.
+    """The points of an ``Explanation`` (what was kept) or a ``Draft`` (what the model wrote), matches first.
 
-    An explanation holds what was kept, a draft what the model wrote. Columns
-    ``kind`` (``"match"`` or ``"gap"``), ``point``, ``profile_quote``, ``job_quote``; a
-    draft's null item is one row reading ``"(null item)"``, a null member an empty
-    cell. The dropped count and the notice are on the explanation itself.
+    Columns ``kind``, ``point``, ``profile_quote``, ``job_quote``; a null item reads ``"(null item)"``,
+    a null member is ``""``.
     """
     records = []
     for kind, points in (("match", explanation.matches), ("gap", explanation.gaps)):
@@ -354,11 +309,6 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
 
 
 def explanation_table(explanation: Any, name: str = "explanation") -> StableStyler:
-    """:func:`explanation_frame` as a styled, escaped table (uuid ``groundlab-<name>``).
-
-    The caption is the notice the user sees and the dropped count. ``name`` must match
-    :data:`~groundlab.workbook.presentation.styler.TABLE_NAME` in full, else
-    :class:`~groundlab.workbook.presentation.styler.TableNameError`.
-    """
+    """:func:`explanation_frame` of an ``Explanation``, styled (uuid ``groundlab-<name>``), captioned with its notice and dropped count."""
     caption = f"{explanation.notice} (dropped: {explanation.dropped})"
     return _styled(explanation_frame(explanation), name, caption)

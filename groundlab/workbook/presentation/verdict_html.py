@@ -1,10 +1,8 @@
-"""A verdict's parts as HTML: the trace, the accepted map, the near-miss hints.
+"""A verdict's parts as HTML for the claim editor and the quote inspector: the trace, the accepted map, the hints.
 
-Standard library only (the claim editor and the quote inspector show these). The
-trace renders :func:`groundlab.core.trace.trace_rows`, the one description of a
-trace step ("One trace view", ``docs/architecture.md``). Every piece of answer,
-source or learner text is escaped with :func:`groundlab.workbook.presentation.html.esc`; a result is
-an icon and a word, never colour alone.
+The trace renders :func:`groundlab.core.trace.trace_rows` (``docs/architecture.md``, "One trace
+view"). Every answer, source or learner text is escaped; a result is an icon and a word, never
+colour alone. Standard library only.
 """
 
 from __future__ import annotations
@@ -22,25 +20,15 @@ __all__ = ["accepted_html", "hints_html", "trace_html"]
 
 
 def trace_html(verdict: Verdict, request: Request, registry: Registry, raw: str | None = None) -> str:
-    """The trace of ``verdict`` as an HTML table (class ``groundlab-grid``), then the decision.
+    """The trace of ``verdict`` as an HTML table (class ``groundlab-grid``), then the decision; everything escaped.
 
     One ``<tr class="groundlab-step groundlab-passed|groundlab-failed" data-claim="0|answer"
-    data-check="...">`` per :class:`~groundlab.core.trace.TraceRow`, columns claim,
-    check, result (``✓ passed`` or ``<strong>✗ FAILED</strong>``) and the row's
-    sentence (bold on the failed row). After the table: which check decided and,
-    for a parse error with a place, the caret box.
-
-    The caret box: ``<p>Line L, column C:</p>`` with the error's own ``line`` and
-    ``column``, then a ``<pre class="groundlab-pre groundlab-parse-place">`` holding
-    line ``L`` of ``raw`` -- lines end at U+000A only, as
-    :func:`groundlab.core.text.line_column` counts (``docs/architecture.md``, "Units")
-    -- in the visible form of :func:`groundlab.workbook.presentation.lines.visible` (a carriage return
-    is ``⟨U+000D⟩``, U+2028 is ``⟨U+2028⟩``, ...), and below it a ``^`` under column
-    ``C``, past as many columns as the shown characters before it take. When the
-    error sits on the line feed that ends the line, that line feed is shown as
-    ``⟨U+000A⟩``. If any character is shown as ``⟨U+XXXX⟩``, a last ``<p>`` names
-    each one. ``raw`` ``None``, or not the text the error is about: no box.
-    Every string is escaped.
+    data-check="...">`` per ``TraceRow``: claim, check, result (``✓ passed`` or
+    ``<strong>✗ FAILED</strong>``), sentence (bold when failed). For a parse error in ``raw``, a caret
+    box follows: ``<p>Line L, column C:</p>``, then ``<pre class="groundlab-pre groundlab-parse-place">``
+    with the line in :func:`~groundlab.workbook.presentation.lines.visible` form and a ``^`` under
+    column ``C``, then a ``<p>`` naming each character shown as ``⟨U+XXXX⟩``. No box when ``raw``
+    is ``None`` or not the text the error is about.
     """
     rows = trace_rows(verdict, request, registry)
     table = (
@@ -95,11 +83,7 @@ def _parse_place_html(error: ClaimsSyntaxError | None, raw: str | None) -> str:
 
 
 def accepted_html(verdict: Verdict) -> str:
-    """The accepted map as an HTML table (class ``groundlab-accepted-map``), one row per field.
-
-    A rejected answer accepts nothing (no partial success): then one sentence says
-    so instead of a table. Fields and values are escaped.
-    """
+    """The accepted map as an HTML table (class ``groundlab-accepted-map``), escaped; for a rejected answer, a sentence saying nothing was accepted."""
     if not verdict.accepted:
         return (
             f"<p>{_html.CROSS} Nothing accepted: a rejected answer accepts no field "
@@ -116,11 +100,9 @@ def accepted_html(verdict: Verdict) -> str:
 
 
 def hints_html(hints: Sequence[Any]) -> str:
-    """Near-miss hints (:class:`groundlab.hints.Hint`) as an HTML list (class ``groundlab-hint-list``).
+    """Near-miss hints as an HTML list (class ``groundlab-hint-list``), escaped, or ``"<p>No near-miss hints.</p>"``.
 
-    One ``<li>`` per hint: ``<strong>kind</strong> (claim i, check): message``, then
-    the hint's ``detail`` (an alignment) in a ``<pre>`` when it has one; every part
-    escaped. ``"<p>No near-miss hints.</p>"`` when there are none.
+    One ``<li>`` per hint: ``<strong>kind</strong> (claim i, check): message``, then its ``detail`` in a ``<pre>``.
     """
     if not hints:
         return "<p>No near-miss hints.</p>"

@@ -1,14 +1,6 @@
 """The classroom demo: one projector screen (1280 x 720) per answer, verdict hidden until Reveal.
 
-Presentation layer (ipywidgets). A case switcher offers the presets of
-:mod:`groundlab.workbook.presentation.classroom.script` (first the notebook-02 four-step script, then the
-frozen study's cases); Previous / Next walk a preset's steps. Two columns: the answer
-(untrusted), its verdict and a compact trace on the left; the request and the supplied
-documents' texts on the right. Every verdict is computed by
-:func:`~groundlab.core.contract.verify_answer` when its step is shown; in "ask the room"
-mode no part of it (status, trace, near-miss hints, quote marks) is on screen until the
-presenter presses Reveal. All answer and source text is escaped. See
-``docs/architecture.md``, "Layers".
+Part of the workbook's classroom demo: the Voilà widget (ipywidgets). See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -61,28 +53,24 @@ REVEAL, HIDE = "Reveal verdict", "Hide verdict"
 ASK_ON, ASK_OFF = "Ask the room: on", "Ask the room: off"
 """The ask-the-room toggle's two descriptions."""
 TEXT_SIZES = (("Text 100%", 100), ("Text 125%", 125), ("Text 150%", 150))
-"""The text-size choices (label, percent): 100% fits 1280 x 720; 125% is for a 1600 x 900
-screen and 150% for 1920 x 1080, where the same layout fits with larger text."""
+"""The text-size choices ``(label, percent)``: 100% fits 1280 x 720, 125% 1600 x 900, 150% 1920 x 1080."""
 
 class ClassroomDemo(PlainRepr, widgets.VBox):
     """A one-screen classroom demo: preset answers, their supplied documents, the verdict on Reveal.
 
-    ``ClassroomDemo(case_set, *, scenarios=None, ask_the_room=True)``: ``case_set`` a
-    :class:`~groundlab.study.cases.CaseSet` (its sources are the registry); ``scenarios``
-    a sequence of :class:`~groundlab.workbook.presentation.classroom.script.Preset` (default
-    :func:`~groundlab.workbook.presentation.classroom.script.classroom_presets` of ``case_set``: the four-step script
-    first). ``ask_the_room`` starts each step with its verdict hidden. ``ValueError`` for
-    no presets, a preset without steps or a case whose request the registry cannot serve;
-    ``KeyError`` for a step naming an unknown case.
+    ``ClassroomDemo(case_set, *, scenarios=None, ask_the_room=True)``: ``scenarios`` are
+    :class:`~groundlab.workbook.presentation.classroom.script.Preset` s (default: ``classroom_presets(case_set)``);
+    with ``ask_the_room`` each step opens with its verdict hidden. ``ValueError`` for no presets, a
+    preset without steps or a request the registry cannot serve; ``KeyError`` for an unknown case.
 
-    Controls (real buttons and a dropdown, reachable by Tab): :attr:`scenario` (Dropdown
-    of preset titles, value the preset's index), :attr:`previous` and :attr:`next`
-    (Buttons), :attr:`reveal` (Button: Reveal / Hide), :attr:`ask` (ToggleButton: ask the
-    room), :attr:`text_size` (Dropdown of :data:`TEXT_SIZES`: scales every font of the demo). Shown: :attr:`step_label`, :attr:`prompt`, :attr:`request_box`, :attr:`answer_box`,
-    :attr:`documents_box`, :attr:`trace_box`, :attr:`hints_box` (``HTML``) and the decision
-    labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` (``Label``:
-    ``"✗ VALUE_MISMATCH"``, or :data:`HIDDEN`). State: :attr:`raw`, :attr:`request`,
-    :attr:`verdict` (computed by ``verify_answer`` for the shown step), :attr:`revealed`.
+    The answer, its verdict and a compact trace are on the left, the request and the supplied
+    documents on the right, all escaped. Each step's :attr:`verdict` is computed by ``verify_answer``
+    when the step is shown; while hidden, no part of it (status, trace, hints, quote marks) is on
+    screen and the labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` read
+    :data:`HIDDEN`. Controls, reachable by Tab: :attr:`scenario` (value: the preset's index),
+    :attr:`previous`, :attr:`next`, :attr:`reveal`, :attr:`ask`, :attr:`text_size`. ``HTML`` parts:
+    :attr:`prompt`, :attr:`answer_box`, :attr:`request_box`, :attr:`documents_box`, :attr:`trace_box`,
+    :attr:`hints_box`; state: :attr:`raw`, :attr:`request`, :attr:`revealed`.
     """
 
     def __init__(self, case_set: Any, *, scenarios: Sequence[Preset] | None = None, ask_the_room: bool = True) -> None:
@@ -203,10 +191,9 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
             self.scenario.value = index  # observed: shows step 0
 
     def go(self, index: int) -> Verdict:
-        """Show step ``index`` of the current preset (clamped to its steps) and return its verdict.
+        """Show step ``index`` of the current preset (clamped) and return its verdict, hidden in ask-the-room mode.
 
-        The verdict is computed now by ``verify_answer``; in ask-the-room mode it stays
-        hidden until :meth:`set_revealed`.
+        ``TypeError`` for an index that is not an ``int``.
         """
         if not isinstance(index, int) or isinstance(index, bool):
             raise TypeError(f"a step index is an int, not {type(index).__name__}")

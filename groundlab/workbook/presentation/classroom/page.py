@@ -1,8 +1,9 @@
 """The classroom demo's parts as HTML: the answer, the request, the documents, the compact trace.
 
-Presentation layer, standard library only: every function returns escaped HTML, with each
-character a reader could not see shown as ``⟨U+XXXX⟩``. :mod:`groundlab.workbook.presentation.classroom.demo`
-puts them on one screen. See ``docs/architecture.md``, "Layers".
+Part of the workbook's classroom demo. Every function returns escaped HTML with each character a
+reader could not see shown as ``⟨U+XXXX⟩``. The module imports only the standard library and
+stdlib-only groundlab modules; importing it runs the ``classroom`` package, which imports
+ipywidgets. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -92,11 +93,9 @@ def _code(text: str) -> str:
 
 
 def answer_html(raw: str, edited: frozenset[tuple[int, str]] = frozenset()) -> str:
-    """The answer as a claims table (one row per claim), or its raw text when it does not parse.
+    """The answer as a claims table, or :func:`raw_html` when it does not parse.
 
-    ``edited`` holds ``(claim, member)`` pairs to mark as changed by this step (class
-    ``groundlab-classroom-edited``, and a ``✎``). Every string is escaped; invisible
-    characters are shown as ``⟨U+XXXX⟩``.
+    Each ``(claim, member)`` in ``edited`` is marked ``✎`` (class ``groundlab-classroom-edited``).
     """
     try:
         claims = parse_claims(raw)
@@ -152,11 +151,7 @@ def _marked(text: str, quotes: Sequence[tuple[int, str]]) -> str:
 
 
 def documents_html(request: Request, registry: Registry, raw: str, marks: bool) -> str:
-    """Each supplied document: its id, service / environment / revision, then its text (escaped).
-
-    With ``marks``, each claim's quote is marked (``<mark>`` with the claim's index) where it
-    occurs verbatim in the document it cites.
-    """
+    """Each supplied document's id, scope and text; with ``marks``, each verbatim quote in ``<mark>`` with its claim index."""
     try:
         claims = parse_claims(raw) if marks else ()
     except ClaimsSyntaxError:
@@ -174,12 +169,10 @@ def documents_html(request: Request, registry: Registry, raw: str, marks: bool) 
 
 
 def compact_trace_html(rows: Sequence[TraceRow], status: str) -> str:
-    """The trace in a few lines: one per claim (its checks in order), the answer's checks, the decision.
+    """The trace in a few lines: ``parse``, each claim's checks, ``coverage``, each ``✓ name`` or ``✗ name``; then the decision.
 
-    Line order: the answer's ``parse``, then each claim's checks (``citation`` first: it runs
-    for every claim before the other checks), then the answer's ``coverage``. Each check is
-    ``✓ name`` or ``✗ name``. The last line, class ``groundlab-classroom-deciding``, names the
-    deciding check and its sentence, or says that every check passed. Escaped.
+    The last line (class ``groundlab-classroom-deciding``) names the deciding check and its sentence,
+    or says every check passed.
     """
     lines: dict[str, list[str]] = {}
     for row in rows:

@@ -1,11 +1,9 @@
 """The classroom demo's preset scenarios: the notebook-02 script and the frozen study's cases.
 
-Presentation layer, standard library only (the widget is :mod:`groundlab.workbook.presentation.classroom.demo`).
-A :class:`Preset` is a titled sequence of :class:`Step`; a step names a fixture case and,
-optionally, edits to its claims. Nothing here holds a verdict: the widget asks
-:func:`groundlab.core.contract.verify_answer` for each step's verdict when it is shown.
-No step's title or prompt names a status, so "ask the room" gives nothing away. See
-``docs/architecture.md``, "Layers".
+Part of the workbook's classroom demo (the widget is :mod:`~groundlab.workbook.presentation.classroom.demo`).
+Nothing here holds a verdict, and no step's title or prompt names a status. The module imports only
+the standard library and ``groundlab.core``; importing it runs the ``classroom`` package, which
+imports ipywidgets. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -19,10 +17,7 @@ __all__ = ["CLASSROOM_SCRIPT", "Edit", "Preset", "Step", "classroom_presets", "s
 
 
 class Edit(NamedTuple):
-    """One change to a case's answer: claim ``claim`` (index from 0) gets ``member`` = ``text``.
-
-    ``member`` is one of ``"field"``, ``"value"``, ``"doc"``, ``"quote"``.
-    """
+    """One change to a case's answer: claim ``claim`` (from 0) gets ``member`` (``field``, ``value``, ``doc`` or ``quote``) = ``text``."""
 
     claim: int
     member: str
@@ -30,13 +25,10 @@ class Edit(NamedTuple):
 
 
 class Step(NamedTuple):
-    """One screen of a preset.
+    """One screen of a preset: fixture case ``case_id``, a ``title`` and a ``prompt`` (neither names a status).
 
-    * ``case_id`` -- the fixture case whose answer, request and sources it starts from;
-    * ``title`` -- a short name shown above the answer (names no status);
-    * ``prompt`` -- the presenter's question to the room (names no status);
-    * ``edits`` -- :class:`Edit` s applied to the case's claims (``()``: the answer verbatim);
-    * ``note`` -- shown with the verdict only (e.g. the case's description), ``""`` for none.
+    ``edits`` (:class:`Edit` s; ``()`` shows the answer verbatim) change the case's claims; ``note``
+    is shown with the verdict only.
     """
 
     case_id: str
@@ -99,8 +91,7 @@ CLASSROOM_SCRIPT = Preset(
         ),
     ),
 )
-"""The notebook-02 "try it" script on the ``value-with-unit`` case, its start and four steps
-(step 2 in two parts), as a presenter walks through them."""
+"""The notebook-02 "try it" script on the ``value-with-unit`` case: its start and four steps (step 2 in two parts)."""
 
 _STUDY_PROMPT = "Which status will the full contract give this answer?"
 
@@ -111,12 +102,10 @@ def _case_step(case: Any, number: int, total: int) -> Step:
 
 
 def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
-    """The case switcher's presets for ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
+    """The case switcher's presets for ``case_set``: :data:`CLASSROOM_SCRIPT`, one per family, then every case.
 
-    First :data:`CLASSROOM_SCRIPT`, then one preset per case family (in order of first
-    appearance, titled "group 1", "group 2", ... so that no title names a fault), then every
-    case in file order. ``KeyError`` if ``case_set`` lacks
-    the script's ``value-with-unit`` case.
+    Families are titled "group 1", "group 2", ... (no title names a fault). ``KeyError`` if
+    ``case_set`` lacks the script's ``value-with-unit`` case.
     """
     case_set["value-with-unit"]  # the script's case must exist
     cases = tuple(case_set)
@@ -135,11 +124,10 @@ def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
 
 
 def step_answer(step: Step, case_set: Any) -> str:
-    """The answer text of ``step``: the case's ``raw`` verbatim, or its claims with the edits applied.
+    """The answer text of ``step``: the case's ``raw`` verbatim, or its claims with the edits, as the claim editor writes them.
 
-    Edited answers are ``json.dumps({"claims": [...]}, indent=2, ensure_ascii=False)``
-    (the claim editor's form). ``KeyError`` for an unknown case; ``ValueError`` for an
-    edit of a case whose answer does not parse, of a claim it lacks or of an unknown member.
+    ``KeyError`` for an unknown case; ``ValueError`` for an edit of an answer that does not parse,
+    of a claim it lacks or of an unknown member.
     """
     case = case_set[step.case_id]
     if not step.edits:

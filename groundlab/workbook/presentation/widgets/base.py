@@ -1,7 +1,6 @@
 """Building blocks shared by the workbook's widgets: the plain-text form, headings, tags.
 
-Presentation layer (ipywidgets; the library never imports this module). See
-``docs/architecture.md``, "Layers".
+Part of the workbook's widgets; imports ipywidgets. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -21,11 +20,7 @@ __all__ = ["PlainRepr", "heading", "set_state_class", "show", "tag"]
 
 
 class PlainRepr:
-    """Mixin: the widget's ``text/plain`` form is ``repr(self)``, not truncated.
-
-    ipywidgets would store ``VBox(children=(...))`` (cut at 110 characters) in the
-    notebook; the workbook stores one stable sentence naming the widget instead.
-    """
+    """Mixin: the widget's ``text/plain`` form is ``repr(self)``, one stable sentence, instead of ipywidgets' cut ``VBox(...)``."""
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         data = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]

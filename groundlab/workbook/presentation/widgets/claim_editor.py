@@ -1,11 +1,8 @@
 """The claim editor: edit an answer and its request, and see the contract decide on every edit.
 
-Presentation layer (ipywidgets). Side by side it shows the strict-JSON decision,
-the citation-only decision and the contract status ("a real citation can still
-support a wrong answer": the citation-only layer accepts what the contract
-refuses), then the trace, the accepted map and the near-miss hints
-(:mod:`groundlab.workbook.presentation.verdict_html`). Answer, source and learner text is escaped
-before it reaches an ``HTML`` widget. See ``docs/architecture.md``, "Layers".
+Part of the workbook's widgets; imports ipywidgets. The strict-JSON, citation-only and contract
+decisions sit side by side (the configuration article, "a real citation can still support a wrong
+answer"). See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -42,31 +39,22 @@ REQUEST_INVALID = f"{_html.WARN} REQUEST INVALID"
 class ClaimEditor(PlainRepr, widgets.VBox):
     """Edit an answer and its request; see the contract decide on every edit.
 
-    ``ClaimEditor(raw, request, sources, title=None)``: ``raw`` is the answer text
-    (``str``), ``request`` the trusted :class:`~groundlab.core.registry.Request`,
-    ``sources`` a :class:`~groundlab.core.registry.Registry` or an iterable of
-    :class:`~groundlab.core.registry.Source`, ``title`` an optional heading (escaped).
-    :meth:`from_case` opens a fixture case. ``TypeError`` for a non-``str`` ``raw`` or a
-    non-``Request`` ``request``; ``ValueError`` if two sources share an id or the
-    request supplies an id the registry lacks.
+    ``ClaimEditor(raw, request, sources, *, title=None)``: ``raw`` the answer text, ``request`` the
+    trusted ``Request``, ``sources`` a ``Registry`` or ``Source`` s, ``title`` a heading (escaped).
+    ``TypeError`` for a non-``str`` ``raw`` or a non-``Request`` ``request``; ``ValueError`` if two
+    sources share an id or the request supplies an id the registry lacks.
 
-    When ``raw`` parses into claims the editor opens in ``"Claims"`` mode (one row per
-    claim), otherwise in ``"Raw JSON"`` mode. Switching to ``"Claims"`` is refused
-    (the mode stays ``"Raw JSON"``, :attr:`mode_notice` says why) while the text does
-    not parse. In ``"Claims"`` mode an edit rewrites the answer as
-    ``json.dumps({"claims": [...]}, indent=2, ensure_ascii=False)``; the text given is
-    kept verbatim until the first edit.
+    It opens in ``"Claims"`` mode (one :class:`ClaimRow` per claim) when ``raw`` parses, else in
+    ``"Raw JSON"`` mode, and refuses to switch to ``"Claims"`` while the text does not parse
+    (:attr:`mode_notice` says why). ``raw`` is kept verbatim until the first claim edit, which rewrites
+    it as ``json.dumps({"claims": [...]}, indent=2, ensure_ascii=False)``. All text shown is escaped.
 
-    Public attributes: :attr:`verdict` (current :class:`~groundlab.core.contract.Verdict`,
-    ``None`` while the edited request is invalid), :attr:`raw` (current answer text),
-    :attr:`request` (current request or ``None``), :attr:`status_label`,
-    :attr:`strict_label`, :attr:`citation_label` (``Label`` widgets, e.g.
-    ``"✗ QUOTE_NOT_SUPPORTING"``, ``"✓ parses"``, ``"✓ accepts"``), :attr:`trace`
-    (``HTML``: the trace table), :attr:`accepted_box` (``HTML``), :attr:`hints_box`
-    (``HTML``), :attr:`claim_rows` (list of :class:`ClaimRow`), :attr:`mode`
-    (``ToggleButtons``), :attr:`raw_input` (``Textarea``), :attr:`add_button`, and the
-    request editors :attr:`service`, :attr:`environment`, :attr:`revision` (``Text``),
-    :attr:`fields` (``TagsInput``), :attr:`supplied` (``SelectMultiple`` of registry ids).
+    State: :attr:`raw`, :attr:`request` and :attr:`verdict` (both ``None`` while the edited request is
+    invalid). Shown: the ``Label`` s :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label`
+    (``"✓ parses"``, ``"✓ accepts"``, ``"✗ QUOTE_NOT_SUPPORTING"``), the ``HTML`` :attr:`trace`,
+    :attr:`accepted_box` and :attr:`hints_box`. Editors: :attr:`claim_rows`, :attr:`mode`,
+    :attr:`raw_input`, :attr:`add_button`, :attr:`service`, :attr:`environment`, :attr:`revision`,
+    :attr:`fields` (``TagsInput``) and :attr:`supplied` (``SelectMultiple`` of registry ids).
     """
 
     MAX_ROWS = MAX_CLAIMS + 1
@@ -204,11 +192,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
 
     @classmethod
     def from_case(cls, case_set: Any, case_id: str) -> "ClaimEditor":
-        """An editor on case ``case_id`` of ``case_set`` (a :class:`~groundlab.study.cases.CaseSet`).
-
-        It holds the case's answer, request and sources, titled ``"Case <id>:
-        <description>"``. ``KeyError`` if there is no such case.
-        """
+        """An editor on case ``case_id`` of ``case_set``, titled ``"Case <id>: <description>"``; ``KeyError`` if there is none."""
         case = case_set[case_id]
         title = f"Case {case.id}: {case.description}" if case.description else f"Case {case.id}"
         editor = cls(case.raw, case.request, case_set.sources, title=title)
@@ -230,11 +214,9 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         return self._raw
 
     def add_claim(self, claim: Sequence[str] | None = None) -> ClaimRow | None:
-        """Append a claim row ``(field, value, doc, quote)`` and re-check; returns the row or ``None``.
+        """Append a claim row ``(field, value, doc, quote)`` and re-check; return it, or ``None`` in Raw JSON mode or at :data:`MAX_ROWS`.
 
-        Default claim: the first requested field not yet claimed, an empty value, the
-        first supplied document, an empty quote. ``None`` (nothing added) when
-        :data:`MAX_ROWS` rows exist or the editor is in ``"Raw JSON"`` mode.
+        The default claim: the first requested field not yet claimed, the first supplied document, the rest empty.
         """
         if self.mode.value != CLAIMS_MODE or len(self.claim_rows) >= self.MAX_ROWS:
             return None
@@ -340,11 +322,10 @@ class ClaimEditor(PlainRepr, widgets.VBox):
     # ------------------------------------------------------------ the decision
 
     def refresh(self) -> Verdict | None:
-        """Re-run :func:`verify_answer` on :attr:`raw` and the edited request; redraw every result.
+        """Re-run ``verify_answer`` on :attr:`raw` and the edited request, redraw, and return the verdict (done on every edit).
 
-        Returns the new verdict, or ``None`` if the request is invalid: then
-        :attr:`status_label` reads :data:`REQUEST_INVALID` and the trace says what is
-        wrong. Called automatically on every edit.
+        ``None`` if the request is invalid: :attr:`status_label` then reads :data:`REQUEST_INVALID` and
+        the trace says what is wrong.
         """
         try:
             request = self._current_request()

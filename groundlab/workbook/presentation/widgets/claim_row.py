@@ -1,7 +1,7 @@
 """One claim's editors inside the claim editor: field, value, document and quote.
 
-Presentation layer (ipywidgets). A row only edits four strings; the editor that
-owns it re-runs the contract. See ``docs/architecture.md``, "Layers".
+Part of the workbook's widgets; imports ipywidgets. A row only edits four strings; its editor
+re-runs the contract. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -46,25 +46,14 @@ def _line_choices(doc: str, text: str) -> tuple[tuple[str, str], ...]:
 class ClaimRow:
     """The editors of one claim inside a :class:`~groundlab.workbook.presentation.widgets.claim_editor.ClaimEditor`.
 
-    ``ClaimRow(claim, registry, on_change, on_remove)``: ``claim`` is ``(field,
-    value, doc, quote)`` (four ``str``). Attributes (all ipywidgets):
-
-    * ``field``, ``value``, ``doc``, ``quote`` -- ``Text`` widgets holding exactly the
-      four strings of the claim (``doc`` may hold an invented id);
-    * ``doc_picker`` -- ``Dropdown`` of the registry's ids plus ``"(invented id)"``
-      (value :data:`INVENTED`); picking an id writes it into ``doc``;
-    * ``quote_picker`` -- ``Dropdown`` of the non-blank lines of the chosen document;
-      picking a line writes it, exactly, into ``quote`` and the picker returns to
-      :data:`NO_LINE`. Lines end at U+000A only, as the parser counts them
-      (:func:`groundlab.workbook.presentation.lines.text_lines`; ``docs/architecture.md``, "Units"), so
-      a carriage return or U+2028 stays inside its line; each option's label is the
-      line in the visible form of :func:`groundlab.workbook.presentation.lines.visible` (``⟨U+000D⟩``);
-    * ``remove_button`` -- removes the claim;
-    * ``box`` -- the row's container (class ``groundlab-claim-row``);
-    * ``index_label`` -- ``Label`` showing ``"claim <i>"``.
-
-    ``on_change()`` is called after any of the four strings changed; ``on_remove(row)``
-    when the remove button is clicked.
+    ``ClaimRow(claim, registry, on_change, on_remove)``, ``claim`` four ``str`` ``(field, value, doc,
+    quote)``; ``on_change()`` is called after any of them changed, ``on_remove(row)`` on Remove.
+    ``field``, ``value``, ``doc``, ``quote`` are ``Text`` widgets holding exactly those strings
+    (``doc`` may be an invented id). ``doc_picker`` offers the registry's ids and ``"(invented id)"``
+    (:data:`INVENTED`). ``quote_picker`` offers the chosen document's non-blank lines
+    (:func:`~groundlab.workbook.presentation.lines.text_lines`, labelled in ``visible`` form); picking
+    one writes it exactly into ``quote`` and resets to :data:`NO_LINE`. Also ``remove_button``,
+    ``index_label`` (``"claim <i>"``) and ``box`` (class ``groundlab-claim-row``).
     """
 
     def __init__(

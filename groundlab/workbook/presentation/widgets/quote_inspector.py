@@ -1,8 +1,8 @@
 """The quote inspector: check one quote against one source the way "No Quote, No Claim" does.
 
-Presentation layer (ipywidgets). The rule is :mod:`groundlab.grounding.rule` (the
-job-match article, "No Quote, No Claim"); the verbatim check is the configuration
-contract's citation check ("a real citation can still support a wrong answer").
+Part of the workbook's widgets; imports ipywidgets. The rule is :mod:`groundlab.grounding.rule`
+(the job-match article, "No Quote, No Claim"); the verbatim check is the configuration contract's
+citation check (the configuration article, "a real citation can still support a wrong answer").
 See ``docs/architecture.md``, "Layers".
 """
 
@@ -37,25 +37,13 @@ def _shown_source(norm_source: str) -> str:
 class QuoteInspector(PlainRepr, widgets.VBox):
     """Check one quote against one source the way "No Quote, No Claim" does, on every edit.
 
-    ``QuoteInspector(quote="", source="")`` shows a ``Text`` for the quote
-    (:attr:`quote_input`) and a ``Textarea`` for the source (:attr:`source_input`);
-    on every edit :attr:`result` (``HTML``) shows both normal forms
-    (:func:`groundlab.grounding.rule.normalize_quote`, rendered with ``repr`` so invisible
-    characters show as escapes), whether the quote is found after normalising
-    (:func:`groundlab.grounding.rule.is_quoted`), whether it is a verbatim substring (the
-    contract's citation check), the hints (:func:`groundlab.hints.quote_hints`) and,
-    when the quote is not verbatim, the closest window of the source aligned with
-    it in a ``<pre>``. Everything shown is escaped.
-
-    The hints explain the first check that fails: when the quote is not found after
-    normalising, :func:`~groundlab.hints.quote_hints` with ``normalized=True``; when
-    it is found but not verbatim, the verbatim hints (why the configuration
-    contract's citation check would still refuse it); none when it is verbatim.
-
-    After each edit: :attr:`found` and :attr:`verbatim` (``bool``), :attr:`hints`
-    (tuple of :class:`~groundlab.hints.Hint`), :attr:`window`
-    (:class:`~groundlab.hints.Window` or ``None`` when the quote is verbatim or
-    either input is empty). ``TypeError`` for a non-``str`` argument.
+    ``QuoteInspector(quote="", source="")``: :attr:`quote_input` (``Text``) and :attr:`source_input`
+    (``Textarea``); ``TypeError`` for a non-``str`` argument. On every edit :attr:`result` (``HTML``,
+    escaped) shows both normal forms (``repr``), whether ``is_quoted`` finds the quote and whether it
+    is verbatim, the hints for the first check that fails (``quote_hints(..., normalized=True)``
+    when not found, the verbatim hints when found but not verbatim) and, unless verbatim, the
+    closest window of the source (when no hint shows an alignment already). State: :attr:`found`, :attr:`verbatim`, :attr:`hints` and
+    :attr:`window` (``None`` when verbatim or an input is empty).
     """
 
     def __init__(self, quote: str = "", source: str = "") -> None:
