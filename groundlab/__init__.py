@@ -23,7 +23,8 @@ from groundlab.core.claims import (
     parse_claims,
     utf16_length,
 )
-from groundlab.core.contract import CHECKS, REASONS, STATUS_OF_CHECK, Status, TraceStep, Verdict, verify_answer
+from groundlab.core.checks import CHECK_TABLE, CHECKS, STATUS_OF_CHECK, Check, Status
+from groundlab.core.contract import TraceStep, Verdict, verify_answer
 from groundlab.core.errors import CODE_MEANINGS
 from groundlab.core.failure import GroundlabError
 from groundlab.core.fields import FieldReport, FieldResult, FieldState, verify_fields
@@ -33,11 +34,12 @@ from groundlab.core.trusted import CHECKSUM_FILE, FrozenFixtureError, TrustedInp
 __version__ = "0.1.0"
 
 _EAGER = (
-    "CHECKS", "CHECKSUM_FILE", "CODE_MEANINGS", "ERROR_CODES", "MAX_CLAIMS", "MAX_DEPTH", "MAX_INPUT_UNITS",
-    "MAX_STRING_UNITS", "REASONS", "STATUS_OF_CHECK", "Claim", "ClaimsSyntaxError", "FieldReport", "FieldResult",
-    "FieldState", "FrozenFixtureError", "GroundlabError", "Registry", "Request", "Source", "Status", "TraceStep", "TrustedInputError",
-    "Verdict", "citation_only_accepts", "fixtures_dir", "load_registry", "load_request", "loads_strict",
-    "parse_claims", "utf16_length", "verify_answer", "verify_fields", "verify_frozen",
+    "CHECK_TABLE", "CHECKS", "CHECKSUM_FILE", "CODE_MEANINGS", "ERROR_CODES", "MAX_CLAIMS", "MAX_DEPTH",
+    "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "STATUS_OF_CHECK", "Check", "Claim", "ClaimsSyntaxError",
+    "FieldReport", "FieldResult", "FieldState", "FrozenFixtureError", "GroundlabError", "Registry", "Request",
+    "Source", "Status", "TraceStep", "TrustedInputError", "Verdict", "citation_only_accepts", "fixtures_dir",
+    "load_registry", "load_request", "loads_strict", "parse_claims", "utf16_length", "verify_answer",
+    "verify_fields", "verify_frozen",
 )
 
 _LAZY, __getattr__, __dir__ = exports(

@@ -1,11 +1,11 @@
 """The closed configuration contract: an answer's claims against trusted evidence.
 
-:func:`verify_answer` returns a :class:`Verdict`; the first failing check decides,
-in the order of ``docs/architecture.md``, "Order of checks" (parse, citation, then
-claim by claim duplicate, requested, scope, revision, value, supports, then
-coverage), as the configuration article ("a real citation can still support a
-wrong answer") labels its cases. Comparisons are exact strings (``5s`` is not
-``5000``); a failure returns an empty accepted map (no partial success).
+:func:`verify_answer` returns a :class:`Verdict`; the first failing check decides, in the
+order of :data:`groundlab.core.checks.CHECK_TABLE`, as the configuration article ("a real
+citation can still support a wrong answer") labels its cases. Comparisons are exact
+strings (``5s`` is not ``5000``); a failure returns an empty accepted map (no partial
+success). :func:`citation_failure` and :func:`claim_failure` are the rules that both this
+contract and :func:`groundlab.core.fields.verify_fields` apply.
 
 The trace is a tuple of :class:`TraceStep` named tuples ``(claim, check, passed,
 reason)``, sliced from precomputed pieces so verifying stays cheap;
@@ -14,11 +14,11 @@ reason)``, sliced from precomputed pieces so verifying stays cheap;
 
 from __future__ import annotations
 
-from enum import Enum
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Union
 
-from groundlab.core.claims import Claim, ClaimsSyntaxError, parse_claims
+from groundlab.core.checks import CHECKS, CLAIM_CHECKS, REASONS, STATUS_MEANINGS, STATUS_OF_CHECK, Status
+from groundlab.core.claims import MAX_CLAIMS, Claim, ClaimsSyntaxError, parse_claims
 from groundlab.core.registry import Registry, Request, Source
 
 __all__ = [
@@ -30,95 +30,17 @@ __all__ = [
     "TraceStep",
     "Verdict",
     "citation_failure",
+    "claim_failure",
+    "source_failure",
     "verify_answer",
 ]
 
 
-class NameEnum(str, Enum):
-    """A ``str`` enum that prints as its value on every supported Python:
-    ``str(member) == member.value`` and ``f"{member}" == member.value``."""
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
-
-
-class Status(NameEnum):
-    """A verdict's status: the configuration article's names, plus ``INVALID_JSON`` and ``NO_CITATION``.
-
-    ``Status.ACCEPT == "ACCEPT"`` and ``str(Status.ACCEPT) == "ACCEPT"``. Members are
-    listed in the order the checks run.
-    """
-
-    INVALID_JSON = "INVALID_JSON"
-    NO_CITATION = "NO_CITATION"
-    DUPLICATE_CLAIM = "DUPLICATE_CLAIM"
-    UNREQUESTED_FIELD = "UNREQUESTED_FIELD"
-    SCOPE_MISMATCH = "SCOPE_MISMATCH"
-    STALE_REVISION = "STALE_REVISION"
-    VALUE_MISMATCH = "VALUE_MISMATCH"
-    QUOTE_NOT_SUPPORTING = "QUOTE_NOT_SUPPORTING"
-    INCOMPLETE = "INCOMPLETE"
-    ACCEPT = "ACCEPT"
-
-
-CHECKS = ("parse", "citation", "duplicate", "requested", "scope", "revision", "value", "supports", "coverage")
-"""Every check name a trace step can carry, in the order the checks run."""
-
-STATUS_OF_CHECK: Mapping[str, "Status"] = {
-    "parse": Status.INVALID_JSON,
-    "citation": Status.NO_CITATION,
-    "duplicate": Status.DUPLICATE_CLAIM,
-    "requested": Status.UNREQUESTED_FIELD,
-    "scope": Status.SCOPE_MISMATCH,
-    "revision": Status.STALE_REVISION,
-    "value": Status.VALUE_MISMATCH,
-    "supports": Status.QUOTE_NOT_SUPPORTING,
-    "coverage": Status.INCOMPLETE,
-}
-"""Check name -> the status a failure of that check produces (the order of the checks)."""
-
-STATUS_MEANINGS: Mapping["Status", str] = MappingProxyType(
-    {
-        Status.INVALID_JSON: "the answer is not claims JSON (see its parse code)",
-        Status.NO_CITATION: "no claims, or a claim cites a document that is unknown or not supplied, or its quote is not in that document verbatim",
-        Status.DUPLICATE_CLAIM: "two claims answer the same field",
-        Status.UNREQUESTED_FIELD: "a claim answers a field the request does not ask for",
-        Status.SCOPE_MISMATCH: "the cited document belongs to another service or environment",
-        Status.STALE_REVISION: "the cited document is not the requested revision (older or newer)",
-        Status.VALUE_MISMATCH: "the claimed value differs from the cited document's fact, or it has none",
-        Status.QUOTE_NOT_SUPPORTING: "the quote is genuine but is not the document's field=value line for this field",
-        Status.INCOMPLETE: "some requested field has no claim",
-        Status.ACCEPT: "every check passed: the accepted map holds every requested field",
-    }
-)
-"""Status -> one line a learner reads (the cheat sheet), in check order."""
-
-REASONS = {
-    "ok": "the check passed",
-    "no_claims": "the answer holds no claims, so nothing is cited",
-    "unknown_doc": "the cited document is not in the registry",
-    "not_supplied": "the cited document was not supplied with this request",
-    "quote_absent": "the quote does not appear verbatim in the cited document",
-    "repeated_field": "an earlier claim already answers this field",
-    "not_requested": "the request does not ask for this field",
-    "other_service": "the document belongs to another service",
-    "other_environment": "the document belongs to another environment",
-    "old_revision": "the document is not the requested revision",
-    "no_fact": "the document has no fact for this field",
-    "other_value": "the claimed value differs from the document's fact",
-    "not_canonical": "the quote is not the document's field=value line for this field",
-    "missing_fields": "some requested fields have no claim",
-}
-"""Reason code -> one-line meaning. Parse steps carry the parse error code instead."""
-
-
 class TraceStep(NamedTuple):
-    """One check that ran: ``claim`` index (``None`` for answer-level checks), ``check``
-    name (one of :data:`CHECKS`), ``passed``, and ``reason`` (a key of :data:`REASONS`,
-    or a :data:`groundlab.core.claims.ERROR_CODES` code for a failed ``parse``)."""
+    """One check that ran: ``claim`` index (``None`` for a step about the whole answer:
+    ``parse``, ``coverage``, a ``citation`` of no claims), ``check`` name (one of
+    :data:`CHECKS`), ``passed``, and ``reason`` (a key of :data:`REASONS`, or a
+    :data:`groundlab.core.claims.ERROR_CODES` code for a failed ``parse``)."""
 
     claim: Union[int, None]
     check: str
@@ -186,16 +108,15 @@ class Verdict(NamedTuple):
 
 
 # Precomputed trace pieces: a verdict's trace is built by slicing these shared
-# tuples, so a passing check costs no allocation (the trace stays cheap).
-_CLAIM_CHECKS = ("duplicate", "requested", "scope", "revision", "value", "supports")
-_MAX = 8  # groundlab.core.claims.MAX_CLAIMS; parse_claims never returns more
+# tuples, so a passing check costs no allocation (the trace stays cheap). The claim-level
+# steps come claim by claim, each claim's in the order of CLAIM_CHECKS.
+_PER_CLAIM = len(CLAIM_CHECKS)
+_AT = {check: at for at, check in enumerate(CLAIM_CHECKS)}  # claim-level check -> its place in a claim's steps
 _PARSE_OK = (TraceStep(None, "parse", True, "ok"),)
-_CITED = tuple(tuple(TraceStep(i, "citation", True, "ok") for i in range(n)) for n in range(_MAX + 1))
-_PASSED = tuple(TraceStep(i, check, True, "ok") for i in range(_MAX) for check in _CLAIM_CHECKS)
+_CITED = tuple(tuple(TraceStep(i, "citation", True, "ok") for i in range(n)) for n in range(MAX_CLAIMS + 1))
+_PASSED = tuple(TraceStep(i, check, True, "ok") for i in range(MAX_CLAIMS) for check in CLAIM_CHECKS)
 _COVERED = (TraceStep(None, "coverage", True, "ok"),)
-_ACCEPT_TRACE = tuple(
-    _PARSE_OK + _CITED[n] + _PASSED[: n * len(_CLAIM_CHECKS)] + _COVERED for n in range(_MAX + 1)
-)
+_ACCEPT_TRACE = tuple(_PARSE_OK + _CITED[n] + _PASSED[: n * _PER_CLAIM] + _COVERED for n in range(MAX_CLAIMS + 1))
 
 
 def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Registry) -> TraceStep | None:
@@ -205,7 +126,8 @@ def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Regi
     registry id listed in ``request.supplied`` and ``quote`` is a substring of that
     source's ``text`` (exact, case-sensitive). The failing step is
     ``TraceStep(claim index or None, "citation", False, reason)``. This is the whole of the
-    citation-only check and the first check of the contract.
+    citation-only check, the first check of the contract, and the per-field contract's
+    citation check (called with one claim).
     """
     if not claims:
         return _new(TraceStep, (None, "citation", False, "no_claims"))
@@ -219,6 +141,45 @@ def citation_failure(claims: tuple[Claim, ...], request: Request, registry: Regi
             return _new(TraceStep, (index, "citation", False, "not_supplied"))
         if claim.quote not in source.text:
             return _new(TraceStep, (index, "citation", False, "quote_absent"))
+    return None
+
+
+def source_failure(source: Source, request: Request) -> tuple[str, str] | None:
+    """The scope and revision checks of a cited source: ``None`` when both pass.
+
+    Else ``(check, reason)``: ``("scope", "other_service")``, ``("scope",
+    "other_environment")`` or ``("revision", "old_revision")``, the first that applies.
+    """
+    if source.service != request.service:
+        return ("scope", "other_service")
+    if source.environment != request.environment:
+        return ("scope", "other_environment")
+    if source.revision != request.revision:
+        return ("revision", "old_revision")
+    return None
+
+
+def claim_failure(claim: Claim, source: Source, request: Request) -> tuple[str, str] | None:
+    """The claim-level checks that look at the evidence, in the order of the check table:
+    scope and revision (:func:`source_failure`), value, supports.
+
+    ``source`` is the registry's source for ``claim.doc`` (the citation check passed).
+    Returns ``None`` when all pass, else ``(check, reason)`` of the first that fails:
+    ``("value", "no_fact")``, ``("value", "other_value")`` (the value differs from
+    ``source.facts[claim.field]`` as an exact string), ``("supports", "not_canonical")``
+    (the quote is not exactly ``field=value``), or one of :func:`source_failure`'s.
+    """
+    failed = source_failure(source, request)
+    if failed is not None:
+        return failed
+    field, value, _, quote = claim
+    fact = source.facts.get(field)
+    if fact is None:
+        return ("value", "no_fact")
+    if fact != value:
+        return ("value", "other_value")
+    if quote != field + "=" + fact:
+        return ("supports", "not_canonical")
     return None
 
 
@@ -253,34 +214,22 @@ def verify_answer(
 
     by_id = registry.by_id
     fields = request.fields
-    service, environment, revision = request.service, request.environment, request.revision
     accepted: dict[str, str] = {}
-    for index, (field, value, doc, quote) in enumerate(claims):
-        source = by_id[doc]
+    for index, claim in enumerate(claims):
+        field, value, doc, _ = claim
         if field in accepted:
-            at, status, reason = 0, Status.DUPLICATE_CLAIM, "repeated_field"
+            check, reason = "duplicate", "repeated_field"
         elif field not in fields:
-            at, status, reason = 1, Status.UNREQUESTED_FIELD, "not_requested"
-        elif source.service != service:
-            at, status, reason = 2, Status.SCOPE_MISMATCH, "other_service"
-        elif source.environment != environment:
-            at, status, reason = 2, Status.SCOPE_MISMATCH, "other_environment"
-        elif source.revision != revision:
-            at, status, reason = 3, Status.STALE_REVISION, "old_revision"
+            check, reason = "requested", "not_requested"
         else:
-            fact = source.facts.get(field)
-            if fact is None:
-                at, status, reason = 4, Status.VALUE_MISMATCH, "no_fact"
-            elif fact != value:
-                at, status, reason = 4, Status.VALUE_MISMATCH, "other_value"
-            elif quote != field + "=" + fact:
-                at, status, reason = 5, Status.QUOTE_NOT_SUPPORTING, "not_canonical"
-            else:
+            failed = claim_failure(claim, by_id[doc], request)
+            if failed is None:
                 accepted[field] = value
                 continue
-        done = index * len(_CLAIM_CHECKS) + at
-        trace = _PARSE_OK + _CITED[n] + _PASSED[:done] + (_new(TraceStep, (index, _CLAIM_CHECKS[at], False, reason)),)
-        return _new(Verdict, (status, True, _EMPTY, trace, None, claims))
+            check, reason = failed
+        done = index * _PER_CLAIM + _AT[check]  # the claim-level steps that passed before this one
+        trace = _PARSE_OK + _CITED[n] + _PASSED[:done] + (_new(TraceStep, (index, check, False, reason)),)
+        return _new(Verdict, (STATUS_OF_CHECK[check], True, _EMPTY, trace, None, claims))
 
     if len(accepted) != len(fields):
         trace = _ACCEPT_TRACE[n][:-1] + (_new(TraceStep, (None, "coverage", False, "missing_fields")),)

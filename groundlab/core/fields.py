@@ -13,7 +13,8 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Union
 
 from groundlab.core.claims import Claim, ClaimsSyntaxError, parse_claims
-from groundlab.core.contract import NameEnum, Status
+from groundlab.core.checks import STATUS_OF_CHECK, NameEnum, Status
+from groundlab.core.contract import citation_failure, claim_failure
 from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["FieldReport", "FieldResult", "FieldState", "verify_fields"]
@@ -71,20 +72,14 @@ class FieldReport(NamedTuple):
 
 
 def _claim_reason(claim: Claim, request: Request, registry: Registry) -> Status | None:
-    """The first claim-level check this claim fails, in the contract's order, or ``None``."""
-    source = registry.by_id.get(claim.doc)
-    if source is None or claim.doc not in request.supplied or claim.quote not in source.text:
-        return Status.NO_CITATION
-    if source.service != request.service or source.environment != request.environment:
-        return Status.SCOPE_MISMATCH
-    if source.revision != request.revision:
-        return Status.STALE_REVISION
-    fact = source.facts.get(claim.field)
-    if fact is None or fact != claim.value:
-        return Status.VALUE_MISMATCH
-    if claim.quote != claim.field + "=" + fact:
-        return Status.QUOTE_NOT_SUPPORTING
-    return None
+    """The status of the first check this one claim fails, or ``None``: the contract's own
+    rules, :func:`~groundlab.core.contract.citation_failure` then
+    :func:`~groundlab.core.contract.claim_failure`."""
+    cited = citation_failure((claim,), request, registry)
+    if cited is not None:
+        return STATUS_OF_CHECK[cited.check]
+    failed = claim_failure(claim, registry.by_id[claim.doc], request)
+    return None if failed is None else STATUS_OF_CHECK[failed[0]]
 
 
 def verify_fields(
@@ -96,10 +91,10 @@ def verify_fields(
     :func:`~groundlab.core.contract.verify_answer`. An unreadable answer makes every
     field ``NOT_CHECKED`` (reason ``INVALID_JSON``). Otherwise, per requested field in
     request order: no claim -> ``MISSING``; two or more claims -> ``REJECTED``
-    (``DUPLICATE_CLAIM``); one claim -> its checks in the contract's order (citation,
-    scope, revision, value, supports), the first failure ``REJECTED`` with that status,
-    else ``VERIFIED`` with the value. A field that is not ``VERIFIED`` never carries a
-    value. Raises ``ValueError``/``TypeError`` only for wrong trusted input.
+    (``DUPLICATE_CLAIM``); one claim -> the contract's citation, scope, revision, value
+    and supports checks (the same functions, in the table's order), the first failure
+    ``REJECTED`` with that status, else ``VERIFIED`` with the value. A field that is not
+    ``VERIFIED`` never carries a value. Raises ``ValueError``/``TypeError`` only for wrong trusted input.
     """
     registry = Registry.of(sources)
     registry.check_request(request)

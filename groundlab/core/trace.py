@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Union
 
-from groundlab.core.contract import REASONS, Status, TraceStep, Verdict
+from groundlab.core.checks import REASONS, Status
+from groundlab.core.contract import TraceStep, Verdict
 from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["TraceRow", "decided_row", "trace_rows"]
@@ -20,13 +21,13 @@ __all__ = ["TraceRow", "decided_row", "trace_rows"]
 class TraceRow(NamedTuple):
     """One check that ran, ready to show.
 
-    * ``claim`` -- claim index, or ``None`` for an answer-level check;
+    * ``claim`` -- claim index, or ``None`` for a step about the whole answer;
     * ``where`` -- ``"claim 0"`` ... or ``"answer"``;
-    * ``check`` -- the check name (:data:`groundlab.core.contract.CHECKS`);
+    * ``check`` -- the check name (a name of :data:`groundlab.core.checks.CHECK_TABLE`);
     * ``passed`` -- ``bool``;
     * ``decided`` -- this failed step decided the verdict (at most one row);
     * ``reason`` -- the step's reason code (a parse error code for ``parse``);
-    * ``status`` -- the :class:`~groundlab.core.contract.Status` a failure gives, or ``None``;
+    * ``status`` -- the :class:`~groundlab.core.checks.Status` the table gives a failure, or ``None``;
     * ``sentence`` -- what happened, plain text, without the ``claim 0 value:`` head.
     """
 

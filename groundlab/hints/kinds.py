@@ -47,7 +47,7 @@ class Hint:
 
     * ``kind`` -- one of :data:`HINT_KINDS`; ``message`` -- one plain sentence;
     * ``claim`` -- 0-based index of the claim it is about, or ``None``;
-    * ``check`` -- the trace check it explains (:data:`groundlab.core.contract.CHECKS`), or ``None``;
+    * ``check`` -- the trace check it explains (:data:`groundlab.core.checks.CHECKS`), or ``None``;
     * ``codepoints`` -- the characters involved as ``"U+200B ZERO WIDTH SPACE"``,
       in order of first appearance, no repeats;
     * ``detail`` -- for a quote's ``closest`` hint the alignment of

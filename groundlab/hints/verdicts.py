@@ -7,6 +7,7 @@ never turns a rejection into a pass. Lines are 1-based (line feeds only). See
 
 from __future__ import annotations
 
+from groundlab.core.contract import source_failure
 from groundlab.core.registry import Registry, Source
 from groundlab.core.text import line_column
 from groundlab.hints.kinds import Hint
@@ -19,13 +20,9 @@ __all__ = ["hints_for_verdict"]
 
 
 def _in_scope(request, registry: Registry) -> list[Source]:
-    """The supplied sources of the requested service, environment and revision, in supplied order."""
+    """The supplied sources that pass the contract's scope and revision checks, in supplied order."""
     sources = (registry.by_id[doc] for doc in request.supplied if doc in registry.by_id)
-    return [
-        s
-        for s in sources
-        if (s.service, s.environment, s.revision) == (request.service, request.environment, request.revision)
-    ]
+    return [source for source in sources if source_failure(source, request) is None]
 
 
 def _scope_sentence(request, registry: Registry) -> str:

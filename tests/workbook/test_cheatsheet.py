@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import groundlab.workbook.lessons.cheatsheet as cheatsheet
-from groundlab import CHECKS, CODE_MEANINGS, ERROR_CODES, MAX_CLAIMS, STATUS_OF_CHECK, Status
+from groundlab import CHECK_TABLE, CHECKS, CODE_MEANINGS, ERROR_CODES, MAX_CLAIMS, STATUS_OF_CHECK, Status
 from groundlab.workbook import GLOSSARY, cheat_sheet_html
 from groundlab.grounding.rule import NORMALISATION_STEPS
 from groundlab.core.contract import STATUS_MEANINGS
@@ -23,10 +23,19 @@ def test_the_check_order_lists_every_check_and_status_in_order():
     sheet = cheat_sheet_html()
     table = sheet.split("<h2>The check order and the 10 statuses</h2>")[1].split("<h2>")[0]
     found = [r for r in rows(table) if r]
+    assert [r[0] for r in found[:-1]] == [str(c.order) for c in CHECK_TABLE] == [str(n) for n in range(1, 10)]
     assert [r[1] for r in found[:-1]] == [f"<code>{c}</code>" for c in CHECKS]
-    assert [r[2] for r in found] == [f"<code>{STATUS_OF_CHECK[c]}</code>" for c in CHECKS] + ["<code>ACCEPT</code>"]
-    assert [html.unescape(r[3]) for r in found] == [STATUS_MEANINGS[s] for s in Status]
+    assert [r[2] for r in found[:-1]] == [c.scope for c in CHECK_TABLE]
+    assert [r[3] for r in found] == [f"<code>{STATUS_OF_CHECK[c]}</code>" for c in CHECKS] + ["<code>ACCEPT</code>"]
+    assert [html.unescape(r[4]) for r in found] == [STATUS_MEANINGS[s] for s in Status]
     assert len(found) == len(Status) == 10
+
+
+def test_the_sheet_says_the_claim_level_checks_run_claim_by_claim():
+    text = html.unescape(re.sub(r"<[^>]+>", "", cheat_sheet_html()))
+    assert "every one of claim 0's (duplicate to supports) runs before claim 1's" in text
+    assert "parse, citation and coverage run once per answer" in text
+    assert "<th>runs per</th>" in cheat_sheet_html()
 
 
 def test_the_parse_codes_and_the_normalisation_come_from_their_constants():

@@ -3,8 +3,8 @@
 :func:`cheat_sheet_html` returns a standalone HTML page (A4, one sheet when printed):
 the check order with the ten statuses, the eight parse codes, the quote rules, the
 limits and the admission layers. Every name, number and meaning comes from a constant
-of groundlab (:data:`~groundlab.core.contract.CHECKS`,
-:data:`~groundlab.core.contract.STATUS_MEANINGS`,
+of groundlab (the check table :data:`~groundlab.core.checks.CHECK_TABLE`,
+:data:`~groundlab.core.checks.STATUS_MEANINGS`,
 :data:`~groundlab.core.errors.CODE_MEANINGS`,
 :data:`~groundlab.grounding.rule.NORMALISATION_STEPS`, the limits); nothing is typed
 twice. ``docs/cheatsheet.html`` is this page, and a test keeps it current. Loads
@@ -17,7 +17,7 @@ from html import escape
 
 from groundlab.core.baselines import LAYERS
 from groundlab.core.claims import MAX_CLAIMS, MAX_INPUT_UNITS, MAX_STRING_UNITS
-from groundlab.core.contract import CHECKS, REASONS, STATUS_MEANINGS, STATUS_OF_CHECK, Status
+from groundlab.core.checks import CHECK_TABLE, REASONS, STATUS_MEANINGS, Status
 from groundlab.core.errors import CODE_MEANINGS, ERROR_CODES
 from groundlab.core.reader import MAX_DEPTH
 from groundlab.core.trusted import MAX_TRUSTED_BYTES
@@ -41,7 +41,7 @@ h2 { font-size: 9pt; margin: 1.6mm 0 0.6mm; border-bottom: 1px solid #888; }
 p { margin: 0.6mm 0; }
 table { border-collapse: collapse; width: 100%; }
 td, th { border: 1px solid #bbb; padding: 0.3mm 1.2mm; vertical-align: top; text-align: left; }
-th { background: #eee; }
+th { background: #eee; white-space: nowrap; }
 code { font: 7.6pt "DejaVu Sans Mono", monospace; }
 ol, ul { margin: 0.5mm 0; padding-left: 5mm; }
 .sheet { width: 188mm; }
@@ -71,13 +71,24 @@ def limits() -> list[tuple[str, int, str]]:
     ]
 
 
+def _order_line() -> str:
+    """How the order runs claim by claim, from the table's scopes: one line of escaped HTML."""
+    claim = [_code(c.name) for c in CHECK_TABLE if c.scope == "claim"]
+    answer = [_code(c.name) for c in CHECK_TABLE if c.scope == "answer"]
+    return (
+        f"The claim-level checks run claim by claim: every one of claim 0's ({claim[0]} to {claim[-1]}) "
+        f"runs before claim 1's. {', '.join(answer[:-1])} and {answer[-1]} run once per answer; "
+        f"{_code('citation')} goes over every claim before any claim-level check."
+    )
+
+
 def cheat_sheet_html() -> str:
     """The cheat sheet as a standalone HTML page (``str``, UTF-8 text), every text escaped."""
     order = [
-        (str(n + 1), _code(check), _code(STATUS_OF_CHECK[check]), escape(STATUS_MEANINGS[STATUS_OF_CHECK[check]]))
-        for n, check in enumerate(CHECKS)
+        (str(c.order), _code(c.name), escape(c.scope), _code(c.status), escape(STATUS_MEANINGS[c.status]))
+        for c in CHECK_TABLE
     ]
-    order.append(("", "every check passed", _code(Status.ACCEPT), escape(STATUS_MEANINGS[Status.ACCEPT])))
+    order.append(("", "every check passed", "", _code(Status.ACCEPT), escape(STATUS_MEANINGS[Status.ACCEPT])))
     codes = [(_code(code), escape(CODE_MEANINGS[code])) for code in ERROR_CODES]
     normalisation = "".join(f"<li>{escape(step)}</li>" for step in NORMALISATION_STEPS)
     layers = " &lt; ".join(escape(layer) for layer in LAYERS)
@@ -89,7 +100,8 @@ def cheat_sheet_html() -> str:
         "<p>Generated from groundlab's own constants. The first check that fails decides the status; "
         "claims are numbered from 0; the accepted map is empty unless the status is ACCEPT.</p>",
         f"<h2>The check order and the {len(Status)} statuses</h2>",
-        _table(("#", "check", "fails with", "meaning"), order),
+        f"<p>{_order_line()}</p>",
+        _table(("#", "check", "runs per", "fails with", "meaning"), order),
         f"<h2>The {len(ERROR_CODES)} parse codes (status INVALID_JSON)</h2>",
         _table(("code", "meaning"), codes),
         "<h2>Quote rules</h2>",

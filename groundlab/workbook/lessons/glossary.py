@@ -2,13 +2,17 @@
 
 Each :class:`Term` names an idea, says what it means, where it lives in code, and
 which other names it replaces (``avoid``): a test keeps those out of the notebooks'
-prose, the widgets and the CLI. Standard library only. See ``docs/architecture.md``,
-"One name per idea".
+prose, the widgets and the CLI. The counts of checks, statuses and parse codes come from
+their constants (:data:`groundlab.core.checks.CHECK_TABLE`). Standard library only. See
+``docs/architecture.md``, "One name per idea".
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from groundlab.core.checks import CHECK_TABLE, STATUS_OF_CHECK, Status
+from groundlab.core.errors import ERROR_CODES
 
 __all__ = ["GLOSSARY", "Term"]
 
@@ -32,12 +36,20 @@ GLOSSARY: tuple[Term, ...] = (
     Term("registry", "every trusted source the application knows, by id", "Registry"),
     Term("request", "what trusted code asks: scope, revision, fields, and the documents supplied to the model", "Request"),
     Term("supplied", "a document of the request that the model may read (reading it does not make it valid evidence)", "Request.supplied"),
-    Term("check", "one named test of the contract, run in a fixed order (the check order)", "CHECKS"),
+    Term(
+        "check",
+        f"one of the contract's {len(CHECK_TABLE)} named tests, answer-level or claim-level, run in a fixed order (the check order)",
+        "CHECK_TABLE",
+    ),
     Term("trace", "the ordered record of the checks run on one answer, one trace step per check run", "Verdict.trace, TraceStep", ("trace ladder", "rung of the trace")),
     Term("deciding check", "the first check that failed; its status is the verdict's", "decided_row"),
     Term("verdict", "what the contract decides for one answer: a status, the trace and the accepted map", "Verdict"),
-    Term("status", "a verdict's reason code, one of ten; ACCEPT only when every check passed", "Status"),
-    Term("parse code", "why an answer is not claims JSON, one of eight; its status is INVALID_JSON", "ERROR_CODES, ClaimsSyntaxError.code"),
+    Term("status", f"a verdict's outcome, one of {len(Status)}: the deciding check's, or {Status.ACCEPT} only when every check passed", "Status"),
+    Term(
+        "parse code",
+        f"why an answer is not claims JSON, one of {len(ERROR_CODES)}; its status is {STATUS_OF_CHECK['parse']}",
+        "ERROR_CODES, ClaimsSyntaxError.code",
+    ),
     Term("accepted map", "field -> value of an accepted answer; empty unless the status is ACCEPT", "Verdict.accepted"),
     Term("grounded", "a value backed by a verbatim quote of the right, supplied, current document's own line for it", ""),
     Term(
