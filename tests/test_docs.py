@@ -84,3 +84,16 @@ def test_every_cited_section_of_the_architecture_exists():
     assert cited
     missing = sorted(c for c in cited if not any(h.startswith(c) for h in headings))
     assert missing == []
+
+
+def test_each_module_cites_the_architecture_at_most_once_in_its_own_docstring():
+    import ast
+
+    found = {}
+    for path in sorted((ROOT / "groundlab").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        doc = ast.get_docstring(ast.parse(text)) or ""
+        total, in_module = text.count("docs/architecture.md"), doc.count("docs/architecture.md")
+        if total > 1 or total != in_module:
+            found[str(path.relative_to(ROOT))] = (total, in_module)
+    assert found == {}, "cite docs/architecture.md once, in the module docstring: (all, in the module docstring)"

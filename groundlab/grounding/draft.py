@@ -253,44 +253,18 @@ def _notice(dropped: int) -> str:
 
 
 def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
-    """Keep the draft's grounded points and count the rest.
+    """Keep the draft's grounded points and count the rest (the job-match article, "No Quote, No Claim").
 
-    ``matches`` are checked first, then ``gaps``, each in draft order. For each
-    list, checking stops once ``MAX_POINTS`` (5) points of that kind are kept;
+    Matches, then gaps, each in draft order, until ``MAX_POINTS`` (5) of that kind are kept;
     later items are neither checked nor counted. An item is kept when
-    (:func:`~groundlab.grounding.rule.drop_reason` is this rule for one point):
+    :func:`~groundlab.grounding.rule.drop_reason` gives no reason: its point has visible text,
+    a match's two quotes pass ``is_quoted`` against their texts, a gap has no visible profile
+    quote (kept as ``""``) and its job quote passes. Every checked item not kept adds one to
+    ``dropped``. ``profile_text`` and ``job_text`` must be the exact texts sent to the model.
 
-    * it is not ``None`` and its ``point`` has visible text
-      (``groundlab.grounding.rule.visible_text`` is not empty: whitespace,
-      zero-width characters, bidirectional controls and soft hyphens alone do
-      not count), and
-    * for a match: ``is_quoted(profile_quote, profile_text)`` and
-      ``is_quoted(job_quote, job_text)``;
-    * for a gap: ``profile_quote`` has no visible text (``None``, empty,
-      whitespace or invisible characters only; kept as ``""``), and
-      ``is_quoted(job_quote, job_text)``.
-
-    ``is_quoted`` never counts a quote without a visible character that is not
-    punctuation. Every checked item that is not kept adds one to ``dropped``,
-    so the notice never promises a point the user cannot see.
-
-    Pass the exact texts that were sent to the model (not database fields), so
-    a quote cannot pass because it exists somewhere the model was never shown.
-
-    Args:
-        draft: the parsed model reply.
-        profile_text: the candidate profile text exactly as sent.
-        job_text: the job posting text exactly as sent.
-
-    Returns:
-        ``Explanation`` with the kept points (trimmed), ``dropped`` and the
-        user ``notice``.
-
-    Raises:
-        TypeError: if ``draft`` is not a ``Draft`` or a text is not a ``str``.
-        NoGroundedPoints: if no match and no gap is kept.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
+    Returns an :class:`Explanation` (kept points trimmed, ``dropped``, ``notice``). Raises
+    ``TypeError`` for a ``draft`` that is not a :class:`Draft` or a text that is not a ``str``,
+    and :class:`NoGroundedPoints` when nothing is kept.
     """
     if not isinstance(draft, Draft):
         raise TypeError(f"draft must be a groundlab.Draft, not {type(draft).__name__}")

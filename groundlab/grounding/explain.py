@@ -140,8 +140,6 @@ def explain_match(
             without provider text is logged (``call_once``).
         ReplyFormatError: the reply is not a ``str`` holding the draft JSON.
         NoGroundedPoints: no point survived the check.
-
-    Rule: "No Quote, No Claim"; ``docs/architecture.md``.
     """
     if not isinstance(model, ChatModel):
         raise TypeError(f"model must have a complete() method, not {type(model).__name__}")
