@@ -46,9 +46,9 @@ _LAZY, __getattr__, __dir__ = exports(
     globals(),
     {
         "groundlab.core.trace": ("TraceRow", "decided_row", "trace_rows"),
-        "groundlab.grounding.rule": ("MIN_QUOTE_CHARS", "is_quoted", "normalize_quote"),
+        "groundlab.grounding.rule": ("MAX_POINTS", "MIN_QUOTE_CHARS", "NoGroundedPoints", "is_quoted", "normalize_quote"),
         "groundlab.grounding.draft": (
-            "MAX_POINTS", "Draft", "DraftPoint", "Explanation", "NoGroundedPoints", "Point", "check_draft",
+            "Draft", "DraftPoint", "Explanation", "Point", "check_draft",
         ),
         "groundlab.grounding.masking": ("mask_secrets",),
         "groundlab.grounding.chat": (

@@ -30,7 +30,7 @@ class MissingExtraError(ModuleNotFoundError):
     """A module an extra provides is not installed. ``name`` is the missing module (as
     ``ModuleNotFoundError`` sets it), ``extra`` the extra that adds it."""
 
-    def __init__(self, message: str, *, name: str, extra: str) -> None:
+    def __init__(self, message: str = "", *, name: str | None = None, extra: str = "") -> None:
         super().__init__(message, name=name)
         self.extra = extra
 

@@ -18,7 +18,7 @@ def exports(
 
     Returns ``(names, __getattr__, __dir__)``: ``names`` maps each public name to the
     module that defines it. ``__getattr__`` imports that module on first access, caches the
-    value in ``namespace`` and raises :class:`AttributeError` for any other name.
+    value in ``namespace`` and raises :class:`AttributeError` for any other name; ``__dir__`` lists the public names.
     """
     names = {name: module for module, listed in modules.items() for name in listed}
     package = namespace["__name__"]
@@ -32,6 +32,6 @@ def exports(
         return value
 
     def __dir__() -> list[str]:
-        return sorted(set(namespace) | set(names))
+        return sorted(set(namespace.get("__all__", ())) | set(names))
 
     return names, __getattr__, __dir__

@@ -367,6 +367,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.handler(args)
     except BrokenPipeError:
         raise
+    except ImportError as err:  # an optional package that is installed but broken: nothing could run
+        sys.stderr.write(_safe(f"groundlab: cannot run: {type(err).__name__}: {err}") + "\n")
+        return EXIT_ERROR
     except OSError as err:  # the output cannot be written (a full disk, a closed terminal)
         sys.stderr.write(_safe(f"groundlab: cannot write the output ({err.strerror or err})") + "\n")
         return EXIT_ERROR

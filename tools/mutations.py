@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
@@ -398,18 +400,41 @@ def render_mutations(catalogue: Mapping[str, Any]) -> str:
     return '{\n  "sources": [\n' + sources + '\n  ],\n  "cases": [\n' + cases + "\n  ]\n}\n"
 
 
+def _replace_whole(target: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``target``, then rename it over ``target``:
+    the file is either as it was or whole, never half-written."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python tools/mutations.py [--write]``: print the catalogue, or write it; returns the exit code."""
     parser = argparse.ArgumentParser(prog="python tools/mutations.py", description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help=f"write fixtures/{MUTATIONS_FILE} instead of printing it")
     args = parser.parse_args(argv)
-    text = render_mutations(generate_mutations())
+    try:
+        text = render_mutations(generate_mutations())
+    except (OSError, ValueError) as err:  # TrustedInputError and FrozenFixtureError included
+        print(f"python tools/mutations.py: cannot read the bases: {err}", file=sys.stderr)
+        return 2
     if not args.write:
         sys.stdout.write(text)
         return 0
     target = fixtures_dir() / MUTATIONS_FILE
     unchanged = target.is_file() and target.read_text(encoding="utf-8") == text
-    target.write_text(text, encoding="utf-8", newline="\n")
+    try:
+        _replace_whole(target, text)
+    except OSError as err:
+        print(f"python tools/mutations.py: {target} not written (it is as it was): {err}", file=sys.stderr)
+        return 2
     note = "unchanged" if unchanged else f"changed: update its digest in {target.parent.name}/SHA256SUMS"
     print(f"wrote {target} ({note})")
     return 0

@@ -124,7 +124,7 @@ CHECKS: tuple[str, ...] = tuple(check.name for check in CHECK_TABLE)
 CLAIM_CHECKS: tuple[str, ...] = tuple(check.name for check in CHECK_TABLE if check.scope == "claim")
 """The claim-level check names, in the order they run for each claim."""
 
-STATUS_OF_CHECK: Mapping[str, Status] = {check.name: check.status for check in CHECK_TABLE}
+STATUS_OF_CHECK: Mapping[str, Status] = MappingProxyType({check.name: check.status for check in CHECK_TABLE})
 """Check name -> the status a failure of that check produces (the order of the checks)."""
 
 STATUS_MEANINGS: Mapping[Status, str] = MappingProxyType(
@@ -135,7 +135,7 @@ STATUS_MEANINGS: Mapping[Status, str] = MappingProxyType(
 )
 """Status -> one line a learner reads (the cheat sheet), in check order; ``ACCEPT`` last."""
 
-REASONS = {
+REASONS: Mapping[str, str] = MappingProxyType({
     "ok": "the check passed",
     "no_claims": "the answer holds no claims, so nothing is cited",
     "unknown_doc": "the cited document is not in the registry",
@@ -150,6 +150,6 @@ REASONS = {
     "other_value": "the claimed value differs from the document's fact",
     "not_canonical": "the quote is not the document's field=value line for this field",
     "missing_fields": "some requested fields have no claim",
-}
+})
 """Reason code -> one-line meaning. ``"ok"`` is every passed step's; each other code is
 in the ``reasons`` of exactly one check. Parse steps carry the parse error code instead."""

@@ -144,6 +144,7 @@ class ClaimsSyntaxError(GroundlabError, ValueError):
     """
 
     TEMPLATES = MappingProxyType(_TEMPLATES)  # keyed by reason, not by code: see _render
+    CODES = ERROR_CODES
 
     def __init__(
         self,
@@ -159,6 +160,8 @@ class ClaimsSyntaxError(GroundlabError, ValueError):
         resolve: Callable[[], tuple] | None = None,
     ) -> None:
         super().__init__(code, code=code, context=context, path=path)
+        if reason is not None and reason not in REASONS[code]:
+            raise ValueError(f"reason {reason!r} is not one of code {code!r}'s: {', '.join(REASONS[code])}")
         self._reason = reason
         self._position = position
         self._place = (line, column) if line is not None else None

@@ -16,7 +16,7 @@ access), a lazy part as a picklable callable (a module-level function or a
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping, Union
+from typing import Any, ClassVar, Collection, Mapping, Union
 
 __all__ = ["DocPath", "GroundlabError"]
 
@@ -42,9 +42,16 @@ class GroundlabError(Exception):
 
     TEMPLATES: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """``code -> str.format template`` over the context."""
+    CODES: ClassVar[Collection[str] | None] = None
+    """Every code the class takes (``ValueError`` for another); ``None``: the keys of :attr:`TEMPLATES`."""
 
-    def __init__(self, *args: Any, code: str, context: Mapping[str, Any] | None = None, path: DocPath = ()) -> None:
+    def __init__(self, *args: Any, code: str | None = None, context: Mapping[str, Any] | None = None, path: DocPath = ()) -> None:
+        # code=None only while unpickling: BaseException's default pickling calls type(err)(*args), then sets __dict__.
         super().__init__(*args)
+        if code is not None:
+            codes = self.CODES if self.CODES is not None else self.TEMPLATES
+            if codes and code not in codes:
+                raise ValueError(f"{type(self).__name__} has no code {code!r}; its codes are {', '.join(codes)}")
         self.code = code
         self.path = tuple(path)
         self._context = dict(context or {})
@@ -56,8 +63,14 @@ class GroundlabError(Exception):
 
     @property
     def message(self) -> str:
-        """The sentence a person reads, rendered from ``code`` and ``context``."""
-        return self._render()
+        """The sentence a person reads, rendered from ``code`` and ``context``.
+
+        A context that lacks a value the template needs gives a sentence that says so, never an error.
+        """
+        try:
+            return self._render()
+        except (KeyError, IndexError) as err:
+            return f"the message of code {self.code!r} cannot be rendered: the context has no value {err}"
 
     def _render(self) -> str:
         """``TEMPLATES[code]`` formatted with the context; raises ``KeyError`` for a missing value."""

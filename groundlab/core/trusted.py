@@ -92,6 +92,7 @@ class TrustedInputError(GroundlabError, ValueError):
     """
 
     TEMPLATES = MappingProxyType(_TEMPLATES)
+    CODES = ("malformed", *_TEMPLATES)
 
     def __init__(
         self,

@@ -12,7 +12,6 @@ Rule: the job-match article, "No Quote, No Claim"; see ``docs/architecture.md``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from groundlab._extras import require
@@ -21,8 +20,7 @@ require("pydantic", "draft")  # a missing pydantic names the extra that adds it
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 
-from groundlab.core.failure import GroundlabError
-from groundlab.grounding.rule import DROP_REASONS, drop_reason
+from groundlab.grounding.rule import DROP_REASONS, MAX_POINTS, NoGroundedPoints, drop_reason
 
 __all__ = [
     "MAX_POINTS",
@@ -39,9 +37,6 @@ __all__ = [
     "point_checks",
 ]
 
-#: At most this many points of each kind (matches, gaps) are kept; items after
-#: the fifth kept one are neither checked nor counted as dropped ("No Quote, No Claim").
-MAX_POINTS: int = 5
 
 #: Notice shown to the user when no checked point was removed.
 NOTICE_ALL_KEPT: str = "Every point below is backed by words quoted from your profile or this job."
@@ -167,32 +162,6 @@ class Explanation:
     notice: str
 
 
-class NoGroundedPoints(GroundlabError):
-    """No point of the draft survived the quote check.
-
-    An empty explanation would itself read as a claim ("you match nothing"),
-    so the caller gets this error instead and shows no explanation.
-
-    Attributes:
-        dropped: ``int``, how many items were checked and failed (0 when the
-            draft had no items at all).
-        code: ``"all_dropped"``, or ``"no_items"`` when ``dropped`` is 0;
-            ``context`` is ``{"dropped": dropped}``.
-    """
-
-    TEMPLATES = MappingProxyType(
-        {
-            "all_dropped": (
-                "No point could be shown: all {dropped} checked point(s) failed the "
-                "quote check (no quote, no claim)."
-            ),
-            "no_items": "No point could be shown: the draft contained no matches and no gaps.",
-        }
-    )
-
-    def __init__(self, dropped: int) -> None:
-        super().__init__(dropped, code="all_dropped" if dropped else "no_items", context={"dropped": dropped})
-        self.dropped = dropped
 
 
 class PointCheck(NamedTuple):

@@ -83,7 +83,8 @@ class ChatModelError(GroundlabError):
             raise TypeError(f"detail must be a str, not {type(detail).__name__}")
         if status_code is not None and (isinstance(status_code, bool) or not isinstance(status_code, int)):
             raise TypeError(f"status_code must be an int or None, not {type(status_code).__name__}")
-        values = dict(context or {})
+        # No secret may survive in the data either: every text value of the context is masked too.
+        values = {key: mask_secrets(value) if isinstance(value, str) else value for key, value in (context or {}).items()}
         if code == "other":
             values["detail"] = mask_secrets(detail)
         if status_code is not None:
@@ -114,6 +115,9 @@ class ProviderError(GroundlabError):
     def __init__(
         self, error_type: str = "", status_code: int | None = None, elapsed_ms: int | None = None
     ) -> None:
+        # Only a class name that masking leaves alone is kept: anything else could carry a secret.
+        if not (isinstance(error_type, str) and error_type.isidentifier() and mask_secrets(error_type) == error_type):
+            error_type = ""
         context = {"error_type": error_type, "status_code": status_code, "elapsed_ms": elapsed_ms}
         super().__init__(error_type, status_code, elapsed_ms, code="provider", context=context)
 

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from types import MappingProxyType
+
+from groundlab.core.failure import GroundlabError
 
 __all__ = [
     "BLANK_FILLERS",
     "DROP_REASONS",
+    "MAX_POINTS",
     "MIN_QUOTE_CHARS",
     "NORMALISATION_STEPS",
+    "NoGroundedPoints",
     "drop_reason",
     "has_visible_content",
     "is_quoted",
@@ -177,6 +182,10 @@ def drop_reason(
     """
     if kind not in ("match", "gap"):
         raise ValueError(f"kind must be 'match' or 'gap', not {kind!r}")
+    for name, value in (("point", point), ("profile_quote", profile_quote), ("job_quote", job_quote),
+                        ("profile_text", profile_text), ("job_text", job_text)):
+        if value is not None and not isinstance(value, str):
+            raise TypeError(f"{name} must be a str or None, not {type(value).__name__}")
     if not visible_text(point):
         return "no_text", None
     if kind == "gap" and visible_text(profile_quote):
@@ -186,3 +195,36 @@ def drop_reason(
     if not is_quoted(job_quote, job_text):
         return _quote_fault(job_quote), "job"
     return None, None
+
+
+#: At most this many points of each kind (matches, gaps) are kept; items after
+#: the fifth kept one are neither checked nor counted as dropped ("No Quote, No Claim").
+MAX_POINTS: int = 5
+
+
+class NoGroundedPoints(GroundlabError):
+    """No point of the draft survived the quote check.
+
+    An empty explanation would itself read as a claim ("you match nothing"),
+    so the caller gets this error instead and shows no explanation.
+
+    Attributes:
+        dropped: ``int``, how many items were checked and failed (0 when the
+            draft had no items at all).
+        code: ``"all_dropped"``, or ``"no_items"`` when ``dropped`` is 0;
+            ``context`` is ``{"dropped": dropped}``.
+    """
+
+    TEMPLATES = MappingProxyType(
+        {
+            "all_dropped": (
+                "No point could be shown: all {dropped} checked point(s) failed the "
+                "quote check (no quote, no claim)."
+            ),
+            "no_items": "No point could be shown: the draft contained no matches and no gaps.",
+        }
+    )
+
+    def __init__(self, dropped: int) -> None:
+        super().__init__(dropped, code="all_dropped" if dropped else "no_items", context={"dropped": dropped})
+        self.dropped = dropped

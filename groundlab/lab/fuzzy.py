@@ -12,7 +12,7 @@ them (``docs/architecture.md``, "Grounding").
 
 from __future__ import annotations
 
-from groundlab._extras import install_hint, require
+from groundlab._extras import MissingExtraError, install_hint, require
 
 __all__ = ["EXTRA", "available", "missing_hint", "partial_score", "token_set_score"]
 
@@ -24,7 +24,7 @@ def available() -> bool:
     """Whether rapidfuzz is installed (it is imported to find out, so a later score starts at once)."""
     try:
         require("rapidfuzz.fuzz", EXTRA)
-    except ModuleNotFoundError:
+    except MissingExtraError:  # not installed; a broken install raises its own error
         return False
     return True
 

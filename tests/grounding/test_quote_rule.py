@@ -287,3 +287,17 @@ def test_drop_reason_names_the_first_failing_test(kind, point, profile_quote, jo
 def test_drop_reason_refuses_an_unknown_kind():
     with pytest.raises(ValueError, match="kind must be 'match' or 'gap'"):
         drop_reason("claim", "p", "Java", "Java", "Java", "Java")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "name"),
+    [
+        (("match", 5, "abc", "abc", "abc", "abc"), "point"),
+        (("match", "p", "abc", None, "abc", 5), "job_text"),
+        (("match", "p", "ab", "abc", 5, "abc"), "profile_text"),
+        (("gap", "p", b"x", "abc", "abc", "abc"), "profile_quote"),
+    ],
+)
+def test_drop_reason_refuses_a_wrong_type_before_deciding(arguments, name):
+    with pytest.raises(TypeError, match=rf"^{name} must be a str or None, not "):
+        drop_reason(*arguments)

@@ -5,7 +5,10 @@ them, and every other rung and score is the same as with them."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,8 @@ from groundlab.cli import main
 from groundlab.lab import fuzzy
 from groundlab.lab.ladder import FUZZY_RUNGS, LADDER, run_ladder
 from groundlab.lab.report import lab_report
+
+ROOT = Path(__file__).resolve().parents[2]
 
 STRICT = ("exact", "is_quoted", "+nfkc", "+invisible", "+hyphen")
 NOTE = (
@@ -94,3 +99,14 @@ def test_the_lab_command_without_rapidfuzz(no_rapidfuzz, capsys):
     ]
     assert main(["lab", "--json", "--per-kind", "0"]) == 0
     assert json.loads(capsys.readouterr().out)["skipped"]["rungs"] == list(FUZZY_RUNGS)
+
+
+def test_a_broken_rapidfuzz_is_not_taken_for_a_missing_one(tmp_path):
+    broken = tmp_path / "rapidfuzz"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("raise ImportError('undefined symbol: rf_init')\n", encoding="utf-8")
+    code = "import sys; from groundlab.cli import main; sys.exit(main(['lab']))"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == "groundlab: cannot run: ImportError: undefined symbol: rf_init\n"

@@ -178,3 +178,17 @@ def test_the_kinds_are_named_with_their_rule_and_status():
     with pytest.raises(TypeError):
         MUTATION_KINDS["new"] = "rule"  # read-only
 
+
+
+def test_writing_the_catalogue_leaves_the_file_whole_when_it_fails(tmp_path, monkeypatch):
+    target = tmp_path / "mutations.json"
+    target.write_text("old", encoding="utf-8")
+
+    def no_space(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(generator.os, "replace", no_space)
+    with pytest.raises(OSError):
+        generator._replace_whole(target, "new")
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["mutations.json"]

@@ -69,8 +69,23 @@ class Exercise(Reported):
             return Feedback(False, "solved after the solution was shown" if self.last and self.last.right else "the solution was shown first")
         return None
 
+    @property
+    def identity(self) -> tuple[str, str, str]:
+        """``("Exercise", title, task)``: a re-run of the same lesson cell makes an equal one."""
+        return ("Exercise", self.title, self.task)
+
+    def resume(self, earlier: "Exercise") -> None:
+        """Take over ``earlier``'s checks, hints, solution and result (its cell ran again)."""
+        self.checks, self.solved, self.solution_shown = earlier.checks, earlier.solved, earlier.solution_shown
+        self.last, self.hints_shown = earlier.last, earlier.hints_shown
+
     def join(self, board: Any) -> None:
-        """Put this exercise on ``board`` (a ``Scoreboard``) at its first check, or now if it was checked already."""
+        """Put this exercise on ``board`` (a ``Scoreboard``) at its first check, or now if it was checked already.
+
+        ``TypeError`` for a board without a ``track`` method.
+        """
+        if not callable(getattr(board, "track", None)):
+            raise TypeError(f"board is a groundlab Scoreboard, not {type(board).__name__}")
         if self.checks:
             board.track(self)
         elif board not in self._joining:

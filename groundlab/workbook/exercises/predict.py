@@ -143,6 +143,11 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         data["text/plain"] = "\n".join(lines)
         return data
 
+    @property
+    def identity(self) -> tuple:
+        """``("Predict", title, question, options)``: a re-run of the same cell makes an equal one."""
+        return ("Predict", self.title, self.question, self.options)
+
     def resume(self, earlier: "Predict") -> None:
         """Take over ``earlier``'s tries (its cell ran again): the first try still counts, a closed exercise stays closed."""
         self.tries, self._answered = list(earlier.tries), earlier._answered

@@ -36,13 +36,14 @@ class Scoreboard(PlainRepr, widgets.HTML):
     def track(self, predict: Reported) -> Reported:
         """Count ``predict`` (a Predict or an Exercise) on this board, once, and return it; ``TypeError`` for anything else.
 
-        A Predict with the title of one already tracked (its cell ran again) replaces it and keeps its tries.
+        An exercise with the identity of one already tracked (its cell ran again: the same title and
+        question) replaces it and keeps its progress, so a re-run neither adds an exercise nor a first try.
         """
         if not isinstance(predict, Reported):
             raise TypeError(f"a Scoreboard tracks Predict and Exercise objects, not {type(predict).__name__}")
         if predict not in self.exercises:
-            same = [i for i, e in enumerate(self.exercises) if type(e) is type(predict) and e.title == predict.title]
-            if same and callable(getattr(predict, "resume", None)):  # a Predict's cell ran again: one exercise, its first try kept
+            same = [i for i, e in enumerate(self.exercises) if type(e) is type(predict) and e.identity == predict.identity]
+            if same:  # its cell ran again: one exercise, its first try kept
                 earlier = self.exercises[same[0]]
                 predict.resume(earlier)
                 self.exercises[same[0]] = predict
