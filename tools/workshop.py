@@ -7,7 +7,9 @@ and ``python tools/workshop.py lab`` are the same thing.
 Commands: ``install`` (build or update the venv), ``lab`` (open the workbook in JupyterLab),
 ``test`` (every test, then nbval over the stored notebooks), ``test-no-browser`` (the same
 without the browser tests, which CI runs on the oldest and newest supported Pythons),
-``student``, ``demo``, ``notebooks``, ``bench``, ``lock`` and ``clean``.
+``mutation-check`` (``tools/mutation_check.py``: hand-written patches of the library, each
+of which the fast tests must catch), ``student``, ``demo``, ``notebooks``, ``bench``, ``lock``
+and ``clean``.
 
 Two locks, both universal (environment markers, so every supported Python and platform
 installs the same pinned packages where it can), compiled by ``lock`` from ``pyproject.toml``:
@@ -21,9 +23,10 @@ installs the same pinned packages where it can), compiled by ``lock`` from ``pyp
 How the venv is kept usable:
 
 * it is built by the Python that runs this script: ``install``, ``lab`` and the other
-  commands install ``requirements.lock``; ``test``, ``test-no-browser`` and ``demo`` (Voila
-  is a test tool) install ``requirements-test.lock`` with it, in one pip call, which refuses
-  a pin the two disagree on. Then it holds this checkout as an editable install;
+  commands install ``requirements.lock``; ``test``, ``test-no-browser``, ``mutation-check``
+  and ``demo`` (Voila is a test tool) install ``requirements-test.lock`` with it, in one pip
+  call, which refuses a pin the two disagree on. Then it holds this checkout as an editable
+  install;
 * a stamp file inside it records the interpreter it was built with and the digests of the
   locks it was built from and of ``pyproject.toml``. It is written last, only when every step
   succeeded;
@@ -80,7 +83,7 @@ LOCK_COMMAND = [
 ]
 """The arguments of ``uv`` that produce ``requirements.lock``, run after ``TEST_LOCK_COMMAND``:
 constrained by the test lock, so every package the two share gets the test lock's version."""
-TEST_COMMANDS = ("test", "test-no-browser", "demo")
+TEST_COMMANDS = ("test", "test-no-browser", "mutation-check", "demo")
 """The commands whose venv needs ``requirements-test.lock`` too."""
 # Kernels started by nbval and by `notebooks` use matplotlib's inline backend, so stored
 # outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
@@ -383,6 +386,7 @@ COMMANDS = {
     "lab": "open the workbook in JupyterLab",
     "test": "every test, then nbval over the stored notebooks (adds requirements-test.lock to the venv)",
     "test-no-browser": "the tests without the browser tests, then nbval (adds requirements-test.lock too)",
+    "mutation-check": "patch the library one rule at a time in a temporary copy; the fast tests must fail each time",
     "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path)",
     "demo": "the one-page claim editor with Voila (adds requirements-test.lock: Voila is a test tool)",
     "notebooks": "re-execute every notebook and save it without widget state",
@@ -417,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return lab(python)
         if args.command in ("test", "test-no-browser"):
             return run_tests(python, None if args.command == "test" else "not browser")
+        if args.command == "mutation-check":
+            return run([python, "tools/mutation_check.py"])
         if args.command == "student":
             return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"]) or run(
                 [python, "tools/notebooks.py", "student", "notebooks", "build/student-core", "--core"]

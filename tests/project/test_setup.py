@@ -211,7 +211,7 @@ def test_the_install_steps_use_the_locks_in_one_pip_call_then_the_editable_check
     assert "offline" in editable_what
 
 
-@pytest.mark.parametrize("command, tests", [("install", False), ("lab", False), ("student", False), ("notebooks", False), ("bench", False), ("test", True), ("test-no-browser", True), ("demo", True)])
+@pytest.mark.parametrize("command, tests", [("install", False), ("lab", False), ("student", False), ("notebooks", False), ("bench", False), ("test", True), ("test-no-browser", True), ("mutation-check", True), ("demo", True)])
 def test_only_the_test_commands_and_the_demo_need_the_test_lock(monkeypatch, tmp_path, command, tests):
     asked = []
     monkeypatch.setattr(workshop, "ensure_venv", lambda venv, tests=False: asked.append(tests) or Path(sys.executable))

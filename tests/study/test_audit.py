@@ -78,6 +78,24 @@ def test_audit_rechecks_the_accepted_map(evidence, read_json):
     assert "case 'complete': accepted map is {'read_timeout_ms': '1', 'retry_enabled': 'false'} in results.json, expected {'read_timeout_ms': '5000', 'retry_enabled': 'false'}" in problems
 
 
+def test_audit_recomputes_the_strict_json_and_citation_only_decisions(evidence, read_json, forge):
+    # A forger who flips a row's decisions and recomputes the hashes: the audit's own parse and
+    # its own citation-only check disagree with the row, and say so (the counts are its own too).
+    results = read_json(evidence / "results.json")
+    rows = {row["id"]: row for row in results["cases"]}
+    rows["wrong-value-real-quote"]["citation_only_ok"] = False  # a real quote, said to be refused
+    rows["paraphrased-quote"]["citation_only_ok"] = True  # a paraphrase, said to be cited
+    rows["no-claims"]["strict_json_ok"] = False  # valid claims JSON, said not to parse
+    rows["trailing-text"]["strict_json_ok"] = True  # trailing text, said to parse
+    forge(evidence, results=results)
+    assert audit_evidence(evidence).problems == [
+        "case 'wrong-value-real-quote': citation-only decision is False in results.json, expected True",
+        "case 'paraphrased-quote': citation-only decision is True in results.json, expected False",
+        "case 'no-claims': strict JSON decision is False in results.json, expected True",
+        "case 'trailing-text': strict JSON decision is True in results.json, expected False",
+    ]
+
+
 def test_audit_names_a_non_frozen_run_and_checks_every_row_field(evidence, read_json, forge):
     fixture = read_json(evidence / "fixtures.json")
     results = read_json(evidence / "results.json")
