@@ -1,4 +1,12 @@
-"""Shared pytest set-up: the hypothesis profile, no display for matplotlib, tools/ importable, the study fixtures."""
+"""Shared pytest set-up: the hypothesis profile, no display for matplotlib, tools/ importable, the study fixtures,
+and the guard against tests that check nothing.
+
+A test that can never fail is worse than none: it reads as a guarantee. Two rules keep them out.
+A parametrised test whose case list is empty fails at collection (``empty_parameter_set_mark =
+"fail_at_collect"`` in pyproject.toml; ``pytest_configure`` below refuses a run without it).
+And a test that loops over what it discovers (notebooks, cells, modules, exercises, files)
+first asserts that it found some, so an emptied folder or a renamed tag fails instead of passing.
+"""
 
 import os
 import sys
@@ -25,6 +33,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+
+
+def pytest_configure(config):
+    """Refuse a run in which an empty parametrisation would be skipped instead of failing."""
+    if config.getini("empty_parameter_set_mark") != "fail_at_collect":
+        raise pytest.UsageError('set empty_parameter_set_mark = "fail_at_collect" (pyproject.toml): an empty case list must fail')
 
 from groundlab import load_case_set  # noqa: E402
 

@@ -297,25 +297,16 @@ def ensure_venv(venv: Path, tests: bool = False) -> Path:
     return python
 
 
-def test_env() -> dict:
-    """The environment for test runs: the JSONTestSuite files beside a checkout when present."""
-    env = dict(os.environ)
-    suite = ROOT.parent / "shared" / "conformance" / "JSONTestSuite" / "test_parsing"
-    if "GROUNDLAB_JSONTESTSUITE" not in env and suite.is_dir():
-        env["GROUNDLAB_JSONTESTSUITE"] = str(suite)
-    return env
-
-
 def kernel_env() -> dict:
-    """``test_env`` with the inline matplotlib backend for notebook kernels."""
-    return {**test_env(), "MPLBACKEND": KERNEL_BACKEND}
+    """The environment of notebook kernels: this one, with the inline matplotlib backend."""
+    return {**os.environ, "MPLBACKEND": KERNEL_BACKEND}
 
 
 def run_tests(python: Path, marker: str | None) -> int:
     """pytest over ``tests/`` (only ``marker``'s tests when given), then nbval over the stored
     notebooks when there are any; non-zero if either fails."""
     selection = ["-m", marker] if marker else []
-    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *TEST_DIST, "--durations=15", *selection, "tests"], env=test_env())
+    status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *TEST_DIST, "--durations=15", *selection, "tests"])
     if glob.glob(str(ROOT / "notebooks" / "*.ipynb")):
         status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *NBVAL], env=kernel_env()) or status
     else:

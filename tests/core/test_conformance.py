@@ -1,33 +1,28 @@
 """loads_strict against JSONTestSuite (RFC 8259) with the I-JSON (RFC 7493) exceptions (docs/architecture.md).
 
-The suite's files are read from the folder named by the environment variable
-``GROUNDLAB_JSONTESTSUITE`` (CI sets it to ``/work/shared/conformance/JSONTestSuite/test_parsing``);
-without it the per-file tests are skipped with a visible reason. Every file is passed to
-``loads_strict`` as bytes:
+The suite's parsing files are vendored, unchanged, in ``data/JSONTestSuite`` (its README names
+the source and the MIT licence), so every test here runs on a fresh clone. Every file is
+passed to ``loads_strict`` as bytes:
 
 * ``y_`` files are accepted, except the ten that I-JSON forbids, which are refused with the
   exact code the I-JSON rule names;
-* ``n_`` files (and the five ``extra_from_index`` files next to the folder) are refused, with
-  any code, but only ever with ``ClaimsSyntaxError``;
+* ``n_`` files (and the five in ``extra_from_index``) are refused, with any code, but only
+  ever with ``ClaimsSyntaxError``;
 * ``i_`` files are decided exactly as the module docstring of ``groundlab.core.claims`` documents.
 
-The literal tests at the end run everywhere, with or without the suite.
+The literal tests at the end check the same rules on texts written here.
 """
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 from groundlab.core.claims import ERROR_CODES, ClaimsSyntaxError, loads_strict
 
-SUITE_VARIABLE = "GROUNDLAB_JSONTESTSUITE"
-SUITE = os.environ.get(SUITE_VARIABLE)
-SKIP_REASON = (
-    f"{SUITE_VARIABLE} is not set: point it at JSONTestSuite's test_parsing folder "
-    "(`make test` does so when a shared/conformance/JSONTestSuite folder sits beside the checkout)"
-)
+SUITE = Path(__file__).resolve().parent / "data" / "JSONTestSuite"
+PARSING = SUITE / "test_parsing"
+EXTRA = SUITE / "extra_from_index"
 
 # Every valid JSON text is accepted except these ten, which I-JSON (RFC 7493) forbids.
 Y_REFUSED = {
@@ -102,11 +97,8 @@ def _decide(data: bytes) -> str:
 
 
 def _suite_files():
-    if not SUITE:
-        return [pytest.param(None, id="suite-not-set")]
-    folder = Path(SUITE)
-    files = sorted(folder.glob("*.json"))
-    extra = sorted((folder.parent / "extra_from_index").glob("*.json"))
+    files = sorted(PARSING.glob("*.json"))
+    extra = sorted(EXTRA.glob("*.json"))
     return [pytest.param(path, id=path.name) for path in files] + [
         pytest.param(path, id=f"extra_from_index/{path.name}") for path in extra
     ]
@@ -115,26 +107,30 @@ def _suite_files():
 FILES = _suite_files()
 
 
-def _require_suite():
-    if not SUITE:
-        pytest.skip(SKIP_REASON)
-
-
 def test_suite_folder_is_complete():
-    _require_suite()
-    folder = Path(SUITE)
-    assert folder.is_dir(), f"{SUITE_VARIABLE}={SUITE} is not a folder"
-    names = {p.name for p in folder.glob("*.json")}
+    names = {p.name for p in PARSING.glob("*.json")}
     assert len([n for n in names if n.startswith("y_")]) == 95
     assert len([n for n in names if n.startswith("n_")]) == 188
     assert {n for n in names if n.startswith("i_")} == set(I_DECISIONS)
+    assert len(names) == 95 + 188 + len(I_DECISIONS)
     assert set(Y_REFUSED) <= names
-    assert len(list((folder.parent / "extra_from_index").glob("n_*.json"))) == 5
+    assert len(list(EXTRA.glob("n_*.json"))) == len(list(EXTRA.iterdir())) == 5
+    assert len(FILES) == len(names) + 5
+    assert (SUITE / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+
+
+def test_the_files_are_stored_as_bytes():
+    """Git must not convert the files (some are not UTF-8, some lack a final newline)."""
+    attributes = (SUITE.parents[3] / ".gitattributes").read_text(encoding="utf-8").splitlines()
+    for folder in ("test_parsing", "extra_from_index"):
+        assert f"tests/core/data/JSONTestSuite/{folder}/* binary -eol" in attributes
+    assert (PARSING / "i_string_UTF-16LE_with_BOM.json").read_bytes()[:2] == b"\xff\xfe"
+    assert (PARSING / "n_structure_no_data.json").read_bytes() == b""
+    assert (EXTRA / "n_string_octal_escape.json").read_bytes() == b'["\\012"]\n'
 
 
 @pytest.mark.parametrize("path", FILES)
 def test_suite_file(path):
-    _require_suite()
     name = path.name
     decision = _decide(path.read_bytes())
     if name.startswith("y_"):
@@ -147,19 +143,32 @@ def test_suite_file(path):
         pytest.fail(f"unexpected file {name}")
 
 
-@pytest.mark.parametrize("path", FILES)
+def _is_utf8(path: Path) -> bool:
+    try:
+        path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+# The files that are valid UTF-8 (the others are bytes only: UTF-16, Latin-1, broken sequences).
+TEXT_FILES = [param for param in FILES if _is_utf8(param.values[0])]
+
+
+def test_most_files_are_utf8_and_the_rest_are_not_json():
+    bytes_only = [param.values[0] for param in FILES if param not in TEXT_FILES]
+    assert len(TEXT_FILES) > 250 and len(bytes_only) > 10
+    assert {_decide(path.read_bytes()) for path in bytes_only} == {"not_json"}
+
+
+@pytest.mark.parametrize("path", TEXT_FILES)
 def test_suite_file_as_text_agrees_with_bytes(path):
     """Files that are valid UTF-8 decide the same as str as they do as bytes."""
-    _require_suite()
     data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        pytest.skip("not UTF-8; only the bytes form applies")
-    assert _decide(text) == _decide(data)
+    assert _decide(data.decode("utf-8")) == _decide(data)
 
 
-# ---------------------------------------------------------------- literals (always run)
+# ---------------------------------------------------------------- literals
 
 
 def _code(raw):
@@ -267,10 +276,11 @@ RECORDED = Path(__file__).resolve().parent / "data" / "conformance_refusals.json
 def test_every_refusal_has_the_recorded_code_reason_and_place():
     """The same code, reason, line and column on every supported Python (recorded once, on
     CPython 3.11, and identical on 3.10, 3.12 and 3.13 when it was recorded)."""
-    _require_suite()
     recorded = json.loads(RECORDED.read_text(encoding="utf-8"))
     found = {}
-    for path in sorted(Path(SUITE).glob("*.json")):
+    paths = sorted(PARSING.glob("*.json"))
+    assert len(paths) == 318
+    for path in paths:
         try:
             loads_strict(path.read_bytes())
         except ClaimsSyntaxError as err:

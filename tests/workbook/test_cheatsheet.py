@@ -43,6 +43,7 @@ def test_the_parse_codes_and_the_normalisation_come_from_their_constants():
     table = sheet.split("<h2>The 8 parse codes (status INVALID_JSON)</h2>")[1].split("<h2>")[0]
     assert [(r[0], html.unescape(r[1])) for r in rows(table) if r] == [(f"<code>{c}</code>", CODE_MEANINGS[c]) for c in ERROR_CODES]
     assert list(CODE_MEANINGS) == list(ERROR_CODES)
+    assert NORMALISATION_STEPS
     for step in NORMALISATION_STEPS:
         assert f"<li>{html.escape(step)}</li>" in sheet
 
