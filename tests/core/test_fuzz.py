@@ -8,8 +8,10 @@ Strategies:
   one-character mutations of every fixture answer, arbitrary text and arbitrary bytes;
 * one-change mutations of accepted fixture answers: swap a value, a document, a quote or a
   field, drop or duplicate a claim, reorder the claims, change the request;
-* random answers built from pools of near-miss fields, values, documents and quotes, and claims
-  whose members are real ones with random characters inserted.
+* valid answers with zero or one mutation (``tests/core/valid_answers.py``: accepted study answers
+  and generated registry/request/answer triples valid by construction, each status reached by
+  about a tenth of them), and valid answers with random characters inserted into one claim
+  member or into the request's service, environment or revision.
 
 Properties, each checked on 10,000 derandomized examples in CI (the "ci" hypothesis profile,
 selected by CI=true) and 300 locally ("dev"); benchmarks/README.md lists the measured times:
@@ -26,20 +28,21 @@ selected by CI=true) and 300 locally ("dev"); benchmarks/README.md lists the mea
 * each one-change mutation of an accepted answer gets exactly the status the order of checks
   (docs/architecture.md) predicts (a quote absent from its document is NO_CITATION, never ACCEPT; reordering
   keeps ACCEPT);
-* on random answers, verify_answer matches an independent re-statement of the order of
-  checks, never accepts when a quote is missing from its document or a requested field is
-  unanswered, and hints_for_verdict never raises;
-* on near-miss claims (real members with random text inserted) the same holds, and
+* on mutated valid answers, verify_answer matches an independent re-statement of the order of
+  checks, never accepts when a quote is missing from its supplied document or a requested field
+  is unanswered, and hints_for_verdict never raises (its hints name the failed step);
+* on near-miss answers (one member with random text inserted) the same holds, and
   quote_hints / closest_window never raise on arbitrary text, end with exactly one closest
   hint, and return a window inside the source.
 """
 
+import dataclasses
 import itertools
-import unicodedata
 import json
+import unicodedata
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from groundlab import Status, parse_claims, verify_answer
@@ -47,6 +50,7 @@ from groundlab.core.claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxEr
 from groundlab import fixtures_dir, load_case_set
 from groundlab.hints import HINT_KINDS, closest_window, hints_for_verdict, json_hints, quote_hints
 from groundlab.core.registry import Request
+from valid_answers import mutated_answers, valid_answers
 
 pytestmark = pytest.mark.fuzz
 
@@ -425,30 +429,6 @@ def test_reordering_an_accepted_answer_keeps_it_accepted(reordered):
 
 # ---------------------------------------------------------------- random answers against a restated contract
 
-_FIELDS = ["read_timeout_ms", "retry_enabled", "max_connections", "READ_TIMEOUT_MS", "re\u0430d_timeout_ms", "retry_enabled "]
-_VALUES = ["5000", "2000", "12000", "false", "true", "5s", "False", "5000 ", "\uff15000", "yes"]
-_DOCS = ["prod-v2", "prod-v1", "dev-v2", "billing-v2", "prod-v3", "Prod-v2", "prod\u2010v2", "prod-v2\u200b"]
-
-
-@st.composite
-def random_answers(draw):
-    claims = []
-    for _ in range(draw(st.integers(0, 5))):
-        field, value, doc = draw(st.sampled_from(_FIELDS)), draw(st.sampled_from(_VALUES)), draw(st.sampled_from(_DOCS))
-        quote = draw(
-            st.sampled_from([f"{field}={value}", "read_timeout_ms=5000", "retry_enabled=false", "read_timeout_ms=2000",
-                             "read_timeout_ms=12000", "=", "read_timeout_ms=5000\nretry_enabled=false", "Assistant",
-                             "READ_TIMEOUT_MS=5000", "read_timeout_ms=5\u200b000", "retry_enabled=fals\u0435"])
-        )
-        claims.append(Claim(field, value, doc, quote))
-    supplied = draw(st.sampled_from([("prod-v2", "prod-v1", "dev-v2"), ("prod-v2", "prod-v1", "dev-v2", "billing-v2"),
-                                     ("prod-v1", "dev-v2"), ("billing-v2",)]))
-    fields = draw(st.sampled_from([("read_timeout_ms", "retry_enabled"), ("read_timeout_ms",), ("retry_enabled",),
-                                   ("read_timeout_ms", "max_connections")]))
-    revision = draw(st.sampled_from(["v2", "v1"]))
-    return claims, Request("payments", "prod", revision, fields, supplied)
-
-
 def restated_contract(claims, request, registry) -> Status:
     """the order of checks (docs/architecture.md), restated independently of groundlab.core.contract."""
     if not claims:
@@ -477,29 +457,39 @@ def restated_contract(claims, request, registry) -> Status:
     return Status.ACCEPT
 
 
-@given(random_answers(), st.booleans())
-@LONG
-def test_random_answers_follow_the_restated_contract_and_hints_never_raise(answer, ascii_only):
-    claims, request = answer
-    raw = json.dumps({"claims": [c._asdict() for c in claims]}, ensure_ascii=ascii_only)
-    verdict = verify_answer(raw, request, SOURCES)
-    assert verdict.status is restated_contract(claims, request, SOURCES)
-    every_quote_found = all(c.doc in SOURCES and c.quote in SOURCES[c.doc].text for c in claims)
-    every_field_answered = set(request.fields) <= {c.field for c in claims}
-    if not (claims and every_quote_found and every_field_answered):
-        assert verdict.status is not Status.ACCEPT
+def _hints_match_the_failed_step(verdict, request, registry, raw) -> None:
     step = verdict.failed_step()
     assert (step is None) == (verdict.status is Status.ACCEPT)
     if step is not None:
         assert step.status is verdict.status
-    for hint in hints_for_verdict(verdict, request, SOURCES, raw=raw):
+    for hint in hints_for_verdict(verdict, request, registry, raw=raw):
         assert hint.kind in HINT_KINDS
         assert hint.message and "\n" not in hint.message
         assert (hint.claim, hint.check) == (step.claim, step.check)
+
+
+@given(mutated_answers())
+@LONG
+def test_mutated_valid_answers_follow_the_restated_contract_and_hints_never_raise(m):
+    """Valid answers with zero or one mutation (tests/core/valid_answers.py), so every status
+    and every line of the restated contract is reached (about a tenth of the examples each)."""
+    verdict = verify_answer(m.raw, m.request, m.registry)
+    event(f"status={verdict.status}")
+    if m.claims is None:
+        assert verdict.status is Status.INVALID_JSON
+    else:
+        assert verdict.status is restated_contract(list(m.claims), m.request, m.registry)
+    every_quote_found = m.claims is not None and all(
+        c.doc in m.registry and c.doc in m.request.supplied and c.quote in m.registry[c.doc].text for c in m.claims
+    )
+    every_field_answered = m.claims is not None and set(m.request.fields) <= {c.field for c in m.claims}
+    if not (m.claims and every_quote_found and every_field_answered):
+        assert verdict.status is not Status.ACCEPT
+    _hints_match_the_failed_step(verdict, m.request, m.registry, m.raw)
     if verdict.status is Status.ACCEPT:
-        for order in itertools.islice(itertools.permutations(claims), 6):
+        for order in itertools.islice(itertools.permutations(m.claims), 6):
             again = json.dumps({"claims": [c._asdict() for c in order]})
-            assert verify_answer(again, request, SOURCES).status is Status.ACCEPT
+            assert verify_answer(again, m.request, m.registry).status is Status.ACCEPT
 
 
 @given(one_char_mutation(_fixture_raws), st.sampled_from([case.request for _, case in ALL_CASES]))
@@ -514,51 +504,58 @@ def test_mutated_fixture_answers_never_break_the_verifier_or_the_hints(raw, requ
 
 
 _LINES = [line for source in SOURCES for line in source.text.splitlines()]
+_NEAR_MISS_TARGETS = (None, "field", "value", "doc", "quote", "service", "environment", "revision")
+
+
+# The request is trusted: its near misses are printable (hints show its members as they are).
+_request_text = st.text(st.characters(codec=None, exclude_categories=("Cs", "Cc", "Cn", "Zl", "Zp")), min_size=1, max_size=16)
+
+
+def _near(draw, base: str, inserted=_claim_text) -> str:
+    position = draw(st.integers(0, len(base)))
+    return base[:position] + draw(inserted) + base[position:]
 
 
 @st.composite
-def near_miss_claims(draw):
-    """Claims whose members are real ones with random characters inserted, or random text."""
-
-    def near(real: list[str]) -> str:
-        base = draw(st.sampled_from(real))
-        if draw(st.booleans()):
-            return base
-        position = draw(st.integers(0, len(base)))
-        return base[:position] + draw(_claim_text) + base[position:]
-
-    claims = []
-    for _ in range(draw(st.integers(1, 4))):
-        claims.append(
-            Claim(
-                near(["read_timeout_ms", "retry_enabled"]),
-                near(["5000", "false", "2000", "true"]),
-                near(["prod-v2", "prod-v1", "dev-v2", "billing-v2"]),
-                near(_LINES),
-            )
-        )
-    return claims
+def near_miss_answers(draw):
+    """``(claims, request, registry)``: a valid answer (tests/core/valid_answers.py) with random
+    characters inserted into one member of one claim, or into the request's service, environment
+    or revision, or nothing changed."""
+    valid = draw(valid_answers())
+    claims, request = list(valid.claims), valid.request
+    target = draw(st.sampled_from(_NEAR_MISS_TARGETS))
+    if target in Claim._fields:
+        at = draw(st.integers(0, len(claims) - 1))
+        claims[at] = claims[at]._replace(**{target: _near(draw, getattr(claims[at], target))})
+    elif target is not None:
+        request = dataclasses.replace(request, **{target: _near(draw, getattr(request, target), _request_text)})
+    event(f"near miss in {target or 'nothing'}")
+    return claims, request, valid.registry
 
 
-@given(near_miss_claims(), st.sampled_from([case.request for case in STUDY]))
+@given(near_miss_answers())
 @LONG
-def test_hints_never_raise_on_near_miss_claims(claims, request):
+def test_hints_never_raise_on_near_miss_claims(answer):
+    claims, request, registry = answer
     raw = json.dumps({"claims": [c._asdict() for c in claims]}, ensure_ascii=False)
-    verdict = verify_answer(raw, request, SOURCES)
-    assert verdict.status is restated_contract(claims, request, SOURCES)
-    step = verdict.failed_step()
-    for hint in hints_for_verdict(verdict, request, SOURCES, raw=raw):
-        assert hint.kind in HINT_KINDS
-        assert hint.message and "\n" not in hint.message
-        assert (hint.claim, hint.check) == (step.claim, step.check)
+    verdict = verify_answer(raw, request, registry)
+    event(f"status={verdict.status}")
+    assert verdict.status is restated_contract(claims, request, registry)
+    _hints_match_the_failed_step(verdict, request, registry, raw)
 
+
+@st.composite
+def _near_miss_quotes(draw):
+    """A line of a study source, as is or with random characters inserted."""
+    line = draw(st.sampled_from(_LINES))
+    return line if draw(st.booleans()) else _near(draw, line)
 
 
 _any_char_text = st.text(st.characters(codec=None), max_size=60)
 
 
 @given(
-    st.one_of(_any_char_text, near_miss_claims().map(lambda claims: claims[0].quote)),
+    st.one_of(_any_char_text, _near_miss_quotes()),
     st.one_of(_any_char_text, st.sampled_from([s.text for s in SOURCES])),
     st.booleans(),
 )

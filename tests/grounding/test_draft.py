@@ -7,8 +7,8 @@ import pickle
 import pytest
 from pydantic import ValidationError
 
-from groundlab import MAX_POINTS, Draft, DraftPoint, Explanation, NoGroundedPoints, Point, check_draft
-from groundlab.grounding.draft import NOTICE_ALL_KEPT, NOTICE_SOME_DROPPED
+from groundlab import Draft, DraftPoint, Explanation, NoGroundedPoints, Point, check_draft
+from groundlab.grounding.draft import NOTICE_ALL_KEPT
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
@@ -30,22 +30,6 @@ def bad_match(point="You know Kubernetes."):
 
 def check(obj, profile=PROFILE, job=JOB):
     return check_draft(Draft.model_validate(obj), profile, job)
-
-
-# --------------------------------------------------------------------------
-# constants
-
-
-def test_constants():
-    assert MAX_POINTS == 5
-    assert (
-        NOTICE_ALL_KEPT
-        == "Every point below is backed by words quoted from your profile or this job."
-    )
-    assert (
-        NOTICE_SOME_DROPPED.format(dropped=2)
-        == "2 point(s) were removed because they did not pass the quote check."
-    )
 
 
 # --------------------------------------------------------------------------
@@ -166,9 +150,12 @@ def test_kept_points_are_trimmed_not_normalised():
     )
 
 
-def test_cap_keeps_five_and_does_not_count_the_rest():
-    explanation = check({"matches": [match(point=f"Point {i}") for i in range(7)]})
-    assert [p.point for p in explanation.matches] == [f"Point {i}" for i in range(5)]
+@pytest.mark.parametrize("kind", ["matches", "gaps"])
+def test_cap_keeps_five_of_each_kind_and_does_not_count_the_rest(kind):
+    # MAX_POINTS: the prompt asks for "at most 5 matches and at most 5 gaps"
+    item = match if kind == "matches" else gap
+    explanation = check({kind: [item(point=f"Point {i}") for i in range(7)]})
+    assert [p.point for p in getattr(explanation, kind)] == [f"Point {i}" for i in range(5)]
     assert explanation.dropped == 0
     assert explanation.notice == NOTICE_ALL_KEPT
 

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from groundlab import MIN_QUOTE_CHARS, is_quoted, normalize_quote
+from groundlab import is_quoted, normalize_quote
 from groundlab.grounding.rule import BLANK_FILLERS, DROP_REASONS, drop_reason, has_visible_content, visible_text
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
 
 
-def test_min_quote_chars():
-    assert MIN_QUOTE_CHARS == 3
+def test_a_quote_counts_from_three_characters_of_its_normal_form():
+    """MIN_QUOTE_CHARS ("No Quote, No Claim"): a quote present in the source is refused under 3
+    characters and counts from 3, measured in code points after normalising."""
+    source = "We deploy Go and AWS services."
+    assert (is_quoted("Go", source), is_quoted("AWS", source)) == (False, True)
+    assert (is_quoted("go", "Go"), is_quoted("go ", "Go "), is_quoted("Go.", "Go.")) == (False, False, False)
+    assert is_quoted(" \u201cGo.\u201d ", source) is False  # 2 characters once trimmed
+    assert is_quoted("o\t\ta", source) is True  # "o a": the collapsed space is one of the 3
+    assert is_quoted("\u0130", "\u0130") is False  # lower-cases to i + U+0307: 2 code points
+    assert is_quoted("\u0130x", "\u0130x") is True  # 3 code points
+    assert [n for n in range(1, 6) if is_quoted("a" * n, "a" * 9)] == [3, 4, 5]
 
 
 # --------------------------------------------------------------------------
@@ -136,60 +147,71 @@ def test_normalize_quote_rejects_non_text(bad):
 # is_quoted
 
 
-@pytest.mark.parametrize(
-    ("quote", "source", "expected"),
-    [
-        ("Java (Intermediate, 3 years)", PROFILE, True),
-        ("Java (3 years)", PROFILE, False),  # shortened: not the words of the profile
-        ("java (INTERMEDIATE, 3 years)", PROFILE, True),
-        ("\u201cJava (Intermediate,  3 years)\u201d.", PROFILE, True),
-        ("Backend developer\nSkills", PROFILE, True),  # across the line break
-        ("developer Skills", PROFILE, True),
-        ("Build secure Java APIs", JOB, True),
-        ("builds APIs securely", JOB, False),  # a paraphrase is not a quote
-        ("on AWS", JOB, True),
-        ("AWS", JOB, True),  # exactly 3 characters
-        ("on", JOB, False),  # exactly 2 characters, although present
-        ("\u201con.\u201d", JOB, False),  # 2 characters after trimming
-        ("Ja", "Java", False),
-        ("Jav", "Java", True),
-        ("Java", "JavaScript developer", True),  # documented limit: substring, not word
-        ("ckend dev", PROFILE, True),  # cut words still pass
-        ("a.*s", "Java APIs", False),  # no regex: '.*' is literal
-        ("a.*s", "see a.*s here", True),
-        ("50% (approx", "we ship 50% (approx. weekly)", True),
-        ("APIs|AWS", JOB, False),
-        ("Java (Intermediate", PROFILE, True),  # an unbalanced bracket is just a character
-        ("[Java]", "[Java] developer", True),
-        ("\\d+ years", "3 years", False),
-        ("...", PROFILE, False),  # punctuation only normalises to ""
-        ("   ", PROFILE, False),
-        ("", PROFILE, False),
-        (None, PROFILE, False),
-        ("Java", None, False),
-        ("Java", "", False),
-        (None, None, False),
-        ("Java Engineer", JOB.replace("\n", "\r\n"), True),
-        ("Engineer Description", JOB.replace("\n", "\r\n"), True),  # CRLF is one space
-        ("Java\u00a0Engineer", JOB, True),
-        ("Java Engineer", "Job title: Java\u00a0Engineer", True),
-        (
-            "Java Engineer",
-            "Job title: Java\u200bEngineer",
-            False,
-        ),  # zero-width space is not whitespace
-        ("Kubernetes", PROFILE, False),
-        # a quote that shows nothing, or only punctuation, never counts
-        ("\u200b\u200b\u200b", "a\u200b\u200b\u200bb", False),
-        ("\u00ad\u00ad\u00ad", "co\u00ad\u00ad\u00adop", False),
-        ("\u202e\u2066\u2069", "x\u202e\u2066\u2069y", False),
-        ("!!!", "Wow!!!", False),
-        ("(-)", "a (-) b", False),
-        ("\u200b!!!\u200b", "\u200b!!!\u200b", False),
-        ("C++", "Skills: C++", True),
-        ("50%", "up to 50% remote", True),
-    ],
-)
+IS_QUOTED_CASES = [
+    ("Java (Intermediate, 3 years)", PROFILE, True),
+    ("Java (3 years)", PROFILE, False),  # shortened: not the words of the profile
+    ("java (INTERMEDIATE, 3 years)", PROFILE, True),
+    ("\u201cJava (Intermediate,  3 years)\u201d.", PROFILE, True),
+    ("Backend developer\nSkills", PROFILE, True),  # across the line break
+    ("developer Skills", PROFILE, True),
+    ("Build secure Java APIs", JOB, True),
+    ("builds APIs securely", JOB, False),  # a paraphrase is not a quote
+    ("on AWS", JOB, True),
+    ("AWS", JOB, True),  # exactly 3 characters
+    ("on", JOB, False),  # exactly 2 characters, although present
+    ("\u201con.\u201d", JOB, False),  # 2 characters after trimming
+    ("Ja", "Java", False),
+    ("Jav", "Java", True),
+    ("Java", "JavaScript developer", True),  # documented limit: substring, not word
+    ("ckend dev", PROFILE, True),  # cut words still pass
+    ("a.*s", "Java APIs", False),  # no regex: '.*' is literal
+    ("a.*s", "see a.*s here", True),
+    ("50% (approx", "we ship 50% (approx. weekly)", True),
+    ("APIs|AWS", JOB, False),
+    ("Java (Intermediate", PROFILE, True),  # an unbalanced bracket is just a character
+    ("[Java]", "[Java] developer", True),
+    ("\\d+ years", "3 years", False),
+    ("...", PROFILE, False),  # punctuation only normalises to ""
+    ("   ", PROFILE, False),
+    ("", PROFILE, False),
+    (None, PROFILE, False),
+    ("Java", None, False),
+    ("Java", "", False),
+    (None, None, False),
+    ("Java Engineer", JOB.replace("\n", "\r\n"), True),
+    ("Engineer Description", JOB.replace("\n", "\r\n"), True),  # CRLF is one space
+    ("Java\u00a0Engineer", JOB, True),
+    ("Java Engineer", "Job title: Java\u00a0Engineer", True),
+    (
+        "Java Engineer",
+        "Job title: Java\u200bEngineer",
+        False,
+    ),  # zero-width space is not whitespace
+    ("Kubernetes", PROFILE, False),
+    # a quote that shows nothing, or only punctuation, never counts
+    ("\u200b\u200b\u200b", "a\u200b\u200b\u200bb", False),
+    ("\u00ad\u00ad\u00ad", "co\u00ad\u00ad\u00adop", False),
+    ("\u202e\u2066\u2069", "x\u202e\u2066\u2069y", False),
+    ("!!!", "Wow!!!", False),
+    ("(-)", "a (-) b", False),
+    ("\u200b!!!\u200b", "\u200b!!!\u200b", False),
+    ("C++", "Skills: C++", True),
+    ("50%", "up to 50% remote", True),
+    # the end marks are trimmed at the ends only, and only they are
+    (";Java Engineer;", JOB, True),
+    ("Java; Engineer", "Java Engineer", False),
+    ("java engineer", "Java; Engineer", False),
+    ("(Java)", "Java", False),
+    ("'Java.'", "\u201cjava\u201d", True),
+    # the source is normalised too: its case and whitespace runs
+    ("java engineer", "JAVA \t\r\n ENGINEER", True),
+    ("a \u3164\u3164", "a \u3164\u3164", True),  # a visible letter is enough
+    ("\u3164\u3164\u3164", "x\u3164\u3164\u3164x", False),  # blank fillers show nothing
+    ("\u00ad.,\u200b", "\u00ad.,\u200b", False),  # invisible and punctuation only
+]
+
+
+@pytest.mark.parametrize(("quote", "source", "expected"), IS_QUOTED_CASES)
 def test_is_quoted(quote, source, expected):
     assert is_quoted(quote, source) is expected
 
@@ -211,6 +233,113 @@ def test_is_quoted_repeated_checks_against_a_long_source():
     assert is_quoted("secure java apis", source + " ") is True  # a different, uncached source
 
 
+# --------------------------------------------------------------------------
+# a reference rule, written another way: character by character, from the article's clauses
+
+_END_MARKS = frozenset(" \"'\u201c\u201d\u2018\u2019.,;:")  # the only characters trimmed, and only at the ends
+# Characters that render as nothing although they are not Cc or Cf, by range (rule.py's docstring).
+_BLANK_RANGES = [(0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180D), (0x180F, 0x180F),
+                 (0x2800, 0x2800), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF)]
+
+
+def _reference_normal_form(text: str) -> list[str]:
+    chars: list[str] = []
+    gap = False
+    for ch in text.lower():  # the article's lower-casing is str.lower, on the whole text
+        if ch.isspace():
+            gap = True
+            continue
+        if gap and chars:
+            chars.append(" ")  # a run of whitespace between two other characters: one space
+        gap = False
+        chars.append(ch)
+    start, end = 0, len(chars)
+    while start < end and chars[start] in _END_MARKS:
+        start += 1
+    while end > start and chars[end - 1] in _END_MARKS:
+        end -= 1
+    return chars[start:end]
+
+
+def _shows_something_not_punctuation(chars: list[str]) -> bool:
+    for ch in chars:
+        category = unicodedata.category(ch)
+        blank = any(low <= ord(ch) <= high for low, high in _BLANK_RANGES)
+        if not (ch.isspace() or blank or category in ("Cc", "Cf") or category[0] == "P"):
+            return True
+    return False
+
+
+def reference_is_quoted(quote: str | None, source: str | None) -> bool:
+    """The rule restated: normalise both; the quote counts when it has at least three characters,
+    one of them visible and not punctuation, and occurs in the source at some offset."""
+    needle = _reference_normal_form(quote or "")
+    haystack = _reference_normal_form(source or "")
+    if len(needle) < 3 or not _shows_something_not_punctuation(needle):
+        return False
+    for offset in range(len(haystack) - len(needle) + 1):
+        if all(haystack[offset + i] == needle[i] for i in range(len(needle))):
+            return True
+    return False
+
+
+def _counts_at_all(quote: str) -> bool:
+    # whether the quote can count anywhere: at least three characters, one visible and not punctuation
+    needle = _reference_normal_form(quote)
+    return len(needle) >= 3 and _shows_something_not_punctuation(needle)
+
+
+@pytest.mark.parametrize(("quote", "source", "expected"), IS_QUOTED_CASES)
+def test_the_reference_rule_agrees_with_the_hand_written_table(quote, source, expected):
+    assert reference_is_quoted(quote, source) is expected
+
+
+# Characters that exercise every clause: cases, whitespace of several kinds, the end marks,
+# punctuation that is never trimmed, invisible characters, blank fillers, İ and Σ (lower-casing
+# changes their length or depends on the context).
+_TRICKY = st.sampled_from(
+    list("aAbBJjvV19 ") * 3 + ["\t", "\n", "\r\n", "\u00a0", "\u2003", "\u3000", "\x1c"]
+    + list("\"'\u201c\u201d\u2018\u2019.,;:") + list("!?()-*%") + ["\u200b", "\u00ad", "\u202e", "\u3164", "\ufe0f"]
+    + ["\u0130", "\u03a3", "\u03c3", "\u03c2"]
+)
+_tricky_text = st.lists(_TRICKY, max_size=16).map("".join)
+_tricky_source = st.lists(_TRICKY, min_size=4, max_size=16).map("".join)
+
+
+@st.composite
+def quote_and_source(draw):
+    """A source, and a quote that is often a piece of it with its case, spaces or ends changed."""
+    source = draw(_tricky_source)
+    if draw(st.integers(0, 3)) == 0:
+        return draw(_tricky_text), source
+    start = draw(st.integers(0, len(source) - 1))
+    quote = source[start : draw(st.integers(min(start + 3, len(source)), len(source)))]
+    change = draw(st.sampled_from(["none", "upper", "lower", "spaces", "marks", "inner mark"]))
+    if change == "upper":
+        quote = quote.upper()
+    elif change == "lower":
+        quote = quote.lower()
+    elif change == "spaces":
+        quote = quote.replace(" ", draw(st.sampled_from(["  ", "\t", "\n ", "\u00a0"])))
+    elif change == "marks":
+        # trimmed marks, and marks that are not trimmed
+        quote = draw(st.sampled_from(["", "\u201c", ". ", ":", "'", "(", "!", "-", "\u00ab"])) + quote
+        quote += draw(st.sampled_from(["", "\u201d", ".", ";", "'", ")", "!", "?", "\u2026"]))
+    elif change == "inner mark" and len(quote) > 1:
+        at = draw(st.integers(1, len(quote) - 1))
+        quote = quote[:at] + draw(st.sampled_from([",", ".", ";", ":"])) + quote[at:]
+    return quote, source
+
+
+@settings(max_examples=1000)
+@given(quote_and_source())
+def test_property_is_quoted_agrees_with_the_reference_rule(pair):
+    quote, source = pair
+    result = is_quoted(quote, source)
+    event(f"quoted={result}")
+    assert result is reference_is_quoted(quote, source)
+
+
 words = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=8
 ).filter(lambda w: w.split() == [w])
@@ -219,30 +348,25 @@ words = st.text(
 @settings(max_examples=100)
 @given(st.lists(words, min_size=1, max_size=12), st.data())
 def test_property_runs_of_whole_words_are_quoted(word_list, data):
-    """A run of whole words of a single-spaced text is found in it, if long enough."""
+    """A run of whole words of a single-spaced text is found in it, when the reference rule says
+    it counts at all (long enough and showing something)."""
     source = " ".join(word_list)
     start = data.draw(st.integers(0, len(word_list) - 1))
     stop = data.draw(st.integers(start + 1, len(word_list)))
     quote = " ".join(word_list[start:stop])
-    counts = len(normalize_quote(quote)) >= MIN_QUOTE_CHARS and has_visible_content(normalize_quote(quote))
-    assert is_quoted(quote, source) is counts
+    assert is_quoted(quote, source) is _counts_at_all(quote)
 
 
 @settings(max_examples=100)
 @given(st.one_of(st.none(), st.text()), st.one_of(st.none(), st.text()))
-def test_property_is_quoted_never_raises_on_text(quote, source):
-    result = is_quoted(quote, source)
-    assert isinstance(result, bool)
-    if result:
-        assert len(normalize_quote(quote)) >= MIN_QUOTE_CHARS
-        assert has_visible_content(quote)
+def test_property_is_quoted_never_raises_and_agrees_with_the_reference_on_any_text(quote, source):
+    assert is_quoted(quote, source) is reference_is_quoted(quote, source)
 
 
 @settings(max_examples=100)
 @given(st.text())
 def test_property_every_text_quotes_itself_when_long_enough(text):
-    norm = normalize_quote(text)
-    assert is_quoted(text, text) is (len(norm) >= MIN_QUOTE_CHARS and has_visible_content(norm))
+    assert is_quoted(text, text) is _counts_at_all(text)
 
 
 @settings(max_examples=100)

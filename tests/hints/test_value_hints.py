@@ -7,7 +7,7 @@ from hint_answers import RETRY, answer, claim, kinds
 
 from groundlab import Status
 from groundlab.hints import value_hints
-from groundlab.hints.bounded import WORK_LIMIT
+from groundlab.hints.bounded import WORK_LIMIT, Budget, bounded_matcher
 from groundlab.hints.values import _close_match
 
 
@@ -149,11 +149,18 @@ def test_the_closest_identifier_is_difflibs_close_match(name, candidates):
     assert _close_match(name, candidates) == (expected[0] if expected else None)
 
 
+def _units(candidate: str, name: str) -> int:
+    # the work units _close_match's alignment of candidate with name spends, given all it needs
+    budget = Budget(10**9)
+    assert bounded_matcher(candidate, name, budget, autojunk=True) is not None
+    return 10**9 - budget.left
+
+
 def test_an_identifier_too_costly_to_align_is_not_suggested():
-    # difflib's ratio is 0.76, but finding it takes 508,847 work units, over the bound of 300,000;
-    # 198 characters more of the same would take seconds per candidate
-    name, candidate = "aab" * 66, "ab" * 99
+    # difflib's ratio is 0.76, but finding it takes more work units (508,847) than one hint
+    # alignment may spend (WORK_LIMIT); 198 characters more of the same would take seconds per candidate
+    name, candidate, cheap = "aab" * 66, "ab" * 99, "aab" * 65 + "x"
     assert difflib.get_close_matches(name, [candidate], n=1, cutoff=0.6) == [candidate]
-    assert WORK_LIMIT == 300_000
+    assert _units(candidate, name) > WORK_LIMIT >= _units(cheap, name)
     assert _close_match(name, (candidate,)) is None
-    assert _close_match(name, (candidate, "aab" * 65 + "x")) == "aab" * 65 + "x"
+    assert _close_match(name, (candidate, cheap)) == cheap
