@@ -60,10 +60,9 @@ def render() -> str:
         by_module: dict[str, list[str]] = {}
         for name in surface.__all__:
             value = getattr(surface, name)
-            module = surface._LAZY.get(name)
-            if module is None:
-                module = getattr(value, "__module__", None) if _kind(value) != "constant" else None
-                module = module or _defining_module(surface, name)
+            # The module that defines the name: a class's or function's own, else (a constant) the one it loads from.
+            module = getattr(value, "__module__", None) if _kind(value) != "constant" else None
+            module = module or _defining_module(surface, name) or surface._LAZY.get(name)
             by_module.setdefault(module, []).append(name)
         lines.append(f"\n## {title} ({len(surface.__all__)} names)\n")
         for module in sorted(by_module, key=_layer_order):
@@ -77,15 +76,17 @@ def render() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _defining_module(groundlab, name: str) -> str:
-    """The module whose source assigns ``name`` at top level (for constants, which have no ``__module__``)."""
-    package = Path(groundlab.__file__).parent
+def _defining_module(surface, name: str) -> str | None:
+    """The module under ``surface`` whose source assigns ``name`` at top level (for constants,
+    which have no ``__module__``), or ``None``."""
+    package = Path(surface.__file__).parent
+    top = Path(sys.modules["groundlab"].__file__).parent
     pattern = re.compile(rf"^{re.escape(name)}\s*[:=]", re.MULTILINE)
     for path in sorted(package.rglob("*.py")):
         if pattern.search(path.read_text(encoding="utf-8")):
-            parts = path.relative_to(package.parent).with_suffix("").parts
+            parts = path.relative_to(top.parent).with_suffix("").parts
             return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-    return "groundlab"
+    return None
 
 
 _ORDER = (
