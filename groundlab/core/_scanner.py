@@ -13,7 +13,7 @@ import json.decoder
 import json.scanner
 import re
 
-__all__ = ["CONTEXT_ATTRIBUTES", "JSONArray", "JSONObject", "check", "make_scanner", "scanstring", "whitespace_end"]
+__all__ = ["CONTEXT_ATTRIBUTES", "JSONArray", "JSONObject", "c_scanner", "check", "make_scanner", "scanstring", "whitespace_end"]
 
 make_scanner = json.scanner.py_make_scanner
 """``make_scanner(context) -> scan_once(text, index) -> (value, end)``; raises ``StopIteration(index)``
@@ -26,6 +26,13 @@ scanstring = json.decoder.scanstring
 """``scanstring(text, end_after_quote, strict) -> (str, end)`` (the C version where available)."""
 
 _WHITESPACE = json.decoder.WHITESPACE
+
+
+def c_scanner(decoder: json.JSONDecoder):
+    """``decoder``'s own ``scan_once(text, index) -> (value, end)`` (the C scanner where available),
+    which ``decoder.decode`` calls after skipping whitespace; raises ``StopIteration(index)`` where
+    no value starts."""
+    return decoder.scan_once
 
 
 def whitespace_end(text: str, index: int) -> int:
@@ -56,6 +63,9 @@ def check() -> None:
         got = list(inspect.signature(function).parameters)[: len(names)]
         if got != names:
             problems.append(f"{function.__name__} takes {got}, expected {names}")
+    decoder = json.JSONDecoder()
+    if "self.scan_once(s, idx)" not in inspect.getsource(json.JSONDecoder.raw_decode) or c_scanner(decoder)("[1] ", 0) != ([1], 3):
+        problems.append("JSONDecoder.raw_decode no longer calls its decoder's scan_once(s, idx)")
     if _WHITESPACE.pattern != r"[ \t\n\r]*":
         problems.append(f"json.decoder.WHITESPACE is {_WHITESPACE.pattern!r}")
     if problems:

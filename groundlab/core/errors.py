@@ -168,6 +168,19 @@ class ClaimsSyntaxError(GroundlabError, ValueError):
         self._text = text  # only until the place is known
         self._resolve = resolve
 
+    @classmethod
+    def _fast(cls, code: str, reason: str | None, path: DocPath, context: dict | None, text: str, resolve: Callable[[], tuple]):
+        """Internal: what ``cls(code, reason, path=path, context=context, text=text, resolve=resolve)``
+        builds (the same ``args`` and ``__dict__``, in the same order), without the keyword parsing
+        and the copies; for the parsers' own refusals, ``path`` a tuple and ``context`` a new dict.
+        A refusal is decided on the hot path of every answer: this keeps its cost near a read's."""
+        self = cls.__new__(cls, code)
+        self.__dict__ = {
+            "code": code, "path": path, "_context": {} if context is None else context, "_reason": reason,
+            "_position": None, "_place": None, "_text": text, "_resolve": resolve,
+        }
+        return self
+
     # lazy parts ---------------------------------------------------------------
     def _resolved(self) -> None:
         if self._resolve is not None:

@@ -4,10 +4,15 @@
 :class:`~groundlab.core.errors.ClaimsSyntaxError`. A fast C read handles the common
 case; on a refusal the code and path are decided without re-reading when a cheap
 test proves no earlier problem exists, and the exact place, reason and context
-are found lazily, by the pure-Python locator, only when someone asks. Syntax
-errors are described in groundlab's own words from the text at the position,
-never from the interpreter's messages. Precedence: ``docs/architecture.md``,
-"Parse-code precedence". Standard library only.
+are found lazily, by the pure-Python locator, only when someone asks. A text the C
+reader reads whole, but that repeats a member name, is read once more by the C
+reader, keeping every pair (:data:`RECORD`), and the first repeat in document order
+is found in what it decoded. :func:`missed_by_plain` serves a caller that read with
+:data:`PLAIN` (no duplicate hook): it counts colons against decoded members, so a
+text without a repeated name is not read again. Syntax errors are described in
+groundlab's own words from the text at the position, never from the interpreter's
+messages. Precedence: ``docs/architecture.md``, "Parse-code precedence". Standard
+library only.
 """
 
 from __future__ import annotations
@@ -22,7 +27,10 @@ from groundlab.core.charset import IJSON_BAD
 from groundlab.core.errors import ClaimsSyntaxError, DocPath
 from groundlab.core.syntax import STRING_RUN, describe_syntax
 
-__all__ = ["MAX_DEPTH", "as_text", "locate", "loads_strict", "max_depth_exceeded", "read"]
+__all__ = [
+    "MAX_DEPTH", "PLAIN", "SCAN_PLAIN", "SCAN_SHORT", "SHORT_TEXT", "TOO_DEEP", "as_text", "first_repeat", "loads_strict",
+    "locate", "max_depth_exceeded", "member_count", "missed_by_plain", "read", "repeat_refusal",
+]
 
 MAX_DEPTH = 64
 """Deepest accepted nesting of arrays and objects (RFC 8259 section 9 permits a limit)."""
@@ -68,12 +76,29 @@ FAST = json.JSONDecoder(
 )
 """The C reader with the I-JSON hooks (duplicate names, NaN/Infinity, overflowing numbers)."""
 PLAIN = json.JSONDecoder(parse_float=_to_number, parse_int=_to_number, parse_constant=_fast_constant, strict=True)
-"""The same reader without the duplicate hook (callers count members themselves)."""
+"""The same reader without the duplicate hook (callers count members themselves: :func:`missed_by_plain`)."""
+SCAN_PLAIN = _scanner.c_scanner(PLAIN)
+"""``SCAN_PLAIN(text, index) -> (value, end)``: :data:`PLAIN`'s scanner, without ``decode``'s two
+Python frames (``StopIteration(index)`` where no value starts; the caller checks what follows)."""
+SHORT_TEXT = 308
+"""An integer of at most 308 digits always fits a double (:func:`_to_number`)."""
+SCAN_SHORT = _scanner.c_scanner(json.JSONDecoder(parse_float=_to_number, parse_constant=_fast_constant, strict=True))
+""":data:`SCAN_PLAIN` for a text of at most :data:`SHORT_TEXT` characters, whose integers cannot
+overflow: the C reader makes them itself, as ``_to_number`` would, without a Python call each."""
+
+
+RECORD = json.JSONDecoder(
+    object_pairs_hook=tuple, parse_float=_to_number, parse_int=_to_number, parse_constant=_fast_constant, strict=True,
+)
+"""The C reader keeping each object as the tuple of its ``(name, value)`` pairs, a repeated name
+included (no decoded JSON value is a tuple otherwise)."""
 
 _BRACKETS = re.compile(r"[\[{]|[\]}]")
 _STRING = STRING_RUN.pattern
 _CLOSED = re.compile(rf'\{{(?:{_STRING}|[^{{}}\[\]"])*\}}|\[(?:{_STRING}|[^{{}}\[\]"])*\]', re.DOTALL)
 _NAME = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"[ \t\n\r]*:', re.DOTALL)
+_STRINGS = re.compile(rf"{_STRING}([ \t\n\r]*:)?", re.DOTALL)
+"""Every string of a valid JSON text, left to right; a member name captures its colon."""
 
 
 def max_depth_exceeded(text: str) -> bool:
@@ -276,8 +301,15 @@ def read(text: str, plain_error: Exception | None = None):
     except json.JSONDecodeError as err:
         if _one_value_before(text, err.pos) or _nothing_before(text, err.pos):
             raise _lazy(text, "not_json") from None
-    except Problem as problem:  # a hook: a constant or an overflowing number, met inline
-        if problem.code != "duplicate_member" and _nothing_before(text, len(text), closed_too=True):
+    except Problem as problem:  # a hook: a repeated name, a constant or an overflowing number
+        if problem.code == "duplicate_member":
+            refusal = repeat_refusal(text)
+            if refusal is not None:
+                try:
+                    raise refusal from None
+                finally:  # the traceback keeps this frame: it must not keep the refusal (a cycle)
+                    refusal = None
+        elif _nothing_before(text, len(text), closed_too=True):
             raise _lazy(text, problem.code) from None
     except RecursionError:
         pass
@@ -308,9 +340,132 @@ def _exact_read(text: str):
         raise ClaimsSyntaxError("too_deep", "too_deep", context={"limit": MAX_DEPTH}) from None
 
 
-def _lazy(text: str, code: str) -> ClaimsSyntaxError:
-    """A refusal whose code is decided; the locator finds the rest on first access."""
-    return ClaimsSyntaxError(code, text=text, resolve=partial(_exactly, text))
+def _exact_refusal(text: str) -> ClaimsSyntaxError | None:
+    """The locator's refusal of ``text`` (its first problem from the left), or ``None``."""
+    try:
+        _exact_read(text)
+    except ClaimsSyntaxError as refusal:
+        return refusal.with_traceback(None)  # its frames would keep it (a reference cycle)
+    return None  # pragma: no cover - only called for text with a problem
+
+
+def _lazy(text: str, code: str, path: DocPath = ()) -> ClaimsSyntaxError:
+    """A refusal whose code and path are decided; the locator finds the rest on first access."""
+    return ClaimsSyntaxError._fast(code, None, path, None, text, partial(_exactly, text))
+
+
+def first_repeat(value, path: DocPath, depth: int = 1):
+    """The path of the object whose repeated name comes first in document order, in a value
+    :data:`RECORD` decoded (objects are tuples of pairs) found at ``path``, nested ``depth``
+    deep; ``None`` when it repeats no name; :data:`TOO_DEEP` when a bracket of level
+    ``MAX_DEPTH + 1`` comes first. A repeated name counts once its colon is read, before
+    its value; every array and object before it is visited, so none nests deeper unseen."""
+    if depth > MAX_DEPTH:
+        return TOO_DEEP
+    if type(value) is list:
+        for index, item in enumerate(value):
+            if type(item) in _NESTED:
+                found = first_repeat(item, path + (index,), depth + 1)
+                if found is not None:
+                    return found
+        return None
+    if len(dict(value)) == len(value):  # an object that repeats no name: only what it holds can
+        for name, item in value:
+            if type(item) in _NESTED:
+                found = first_repeat(item, path + (name,), depth + 1)
+                if found is not None:
+                    return found
+        return None
+    seen: set = set()
+    for name, item in value:
+        if name in seen:
+            return path
+        seen.add(name)
+        if type(item) in _NESTED:
+            found = first_repeat(item, path + (name,), depth + 1)
+            if found is not None:
+                return found
+    return None  # pragma: no cover - a repeat is always met by the loop
+
+
+TOO_DEEP = object()
+"""What :func:`first_repeat` returns when nesting past :data:`MAX_DEPTH` comes before any repeat."""
+_NESTED = frozenset((tuple, list))
+_WS = " \t\n\r"
+_SCAN_RECORD = _scanner.c_scanner(RECORD)
+
+
+def repeat_refusal(text: str, whole: bool = False, search=None) -> ClaimsSyntaxError | None:
+    """The refusal of a text that repeats a member name somewhere (returned, for the caller to raise).
+
+    When the whole text reads with every other hook, the only reading-phase problems left
+    are repeated names and nesting past the limit, and :func:`first_repeat` (or ``search``,
+    when the caller knows a quicker way for its shape) finds which comes first: a repeat's
+    code and path are decided without the locator, which finds the reason, context and
+    place on first access. Otherwise the locator decides it all (``None`` only for a text
+    without a problem, never one that repeats a name). ``whole``: :data:`PLAIN` read the
+    whole text.
+    """
+    try:
+        if whole:
+            value = _SCAN_RECORD(text, _scanner.whitespace_end(text, 0) if text[:1] in _WS else 0)[0]
+        else:
+            value = RECORD.decode(text)
+    except (json.JSONDecodeError, Problem, RecursionError):
+        pass
+    else:
+        if search is not None:
+            path = search(value)
+        else:
+            path = first_repeat(value, ()) if type(value) in _NESTED else None
+        if path is not None and path is not TOO_DEEP:
+            return _lazy(text, "duplicate_member", path)
+    return _exact_refusal(text)
+
+
+def member_count(value, depth: int = 1) -> int:
+    """How many members the objects in ``value`` (a decoded value, its repeats merged, found at
+    nesting ``depth``) hold; ``-1`` when its arrays and objects nest deeper than :data:`MAX_DEPTH`."""
+    if type(value) is dict:
+        count = len(value)
+        value = value.values()
+    elif type(value) is list:
+        count = 0
+    else:
+        return 0
+    if depth > MAX_DEPTH:
+        return -1
+    for item in value:
+        if type(item) is dict or type(item) is list:
+            inner = member_count(item, depth + 1)
+            if inner < 0:
+                return -1
+            count += inner
+    return count
+
+
+def missed_by_plain(text: str, value, members: int | None = None) -> ClaimsSyntaxError | None:
+    """The reading-phase refusal that :data:`PLAIN`, which read ``value`` from ``text``, does not
+    see (a nesting deeper than :data:`MAX_DEPTH`, or a repeated member name), or ``None``.
+
+    Every member is written with one colon outside strings. So when the text holds no more
+    colons than the decoded objects hold members, or no more member names (strings before
+    a colon) than that, no object repeats a name, the value nests as deep as the text, and
+    nothing is read again. ``members``: :func:`member_count` of ``value``, when the caller
+    knows it.
+    """
+    if members is None:
+        members = member_count(value)
+    if members < 0:  # too deep; a repeated name may still come before the bracket of level 65
+        try:
+            read(text)
+        except ClaimsSyntaxError as refusal:
+            return refusal.with_traceback(None)  # its frames would keep it (a reference cycle)
+    colons = text.count(":")
+    if colons == members:
+        return None
+    names = _STRINGS.findall(text)
+    return None if len(names) - names.count("") == members else repeat_refusal(text, whole=True)
 
 
 def decode_bytes(raw: bytes) -> str:

@@ -371,3 +371,145 @@ def test_the_first_problem_from_the_left_wins_on_the_fast_path_too(raw, code, po
         Locator(raw).read()
     assert (err.value.code, err.value.position) == (code, position)
     assert (exact.value.code, exact.value.position) == (code, position)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"claims":[{"field":"a","value":"b","doc":"c","quote":"d","doc":"e"}]}',
+        '{"a": {"x": 1, "x": 2}, "a": 3}',  # the inner repeat comes first, in a value the outer one drops
+        '{"a": 1, "a": {"x": 1, "x": 2}}',  # the outer repeat comes first: its colon before the value
+        '{"a": {"x": 1}, "b": {"y": [{"z": 1, "z": 2}]}, "b": 2}',
+        '{"a": {"x": 1}, "b": 2, "b": {"y": [{"z": 1, "z": 2}]}}',
+        '[{"a": 1}, {"b": 1, "b": 2}, {"c": 1, "c": 2}]',
+        '{"a\\u0062": 1, "ab": 2}',
+        '{"k:": "v:", "k:": "w"}',
+        '{"claims":[{"field":"a:b","value":"v","value":"w","doc":"d","quote":"q"}]}',
+        '{"claims":[{"field":"a","value":"b","doc":"c","quote":"d"},{"field":"a","field":"a","doc":"c","quote":"d"}]}',
+        '{"a": 1, "a": 2, "b": ' + "[" * 70 + "]" * 70 + "}",  # nesting past the limit after the repeat
+        "[" * 64 + '{"a": 1, "a": 2}' + "]" * 64,  # the object is level 65: too deep first
+        '{"claims": {}, "a": {"b": 1, "b": 2}}',  # a repeat after a shape problem still wins
+        # the value a repeat drops holds the first repeat
+        '{"claims":[{"field":{"a":1,"a":2},"field":"x","value":"v","doc":"d","quote":"q"}]}',
+        '{"claims":[{"field":"x","value":"v","doc":"d","quote":"q"},{"doc":[{"b":1,"b":2}],"field":"x","value":"v","doc":"d","quote":"q"}]}',
+        # a value the repeat drops nests too deep: its bracket of level 65 comes first
+        '{"claims":[{"field":' + "[" * 70 + "]" * 70 + ',"field":"a","value":"b","doc":"c","quote":"d"}]}',
+        '{"a": ' + "[" * 70 + "]" * 70 + ', "a": 1}',
+        # too deep, no repeat: after a well-formed claim, and inside a shape problem
+        '{"claims":[{"field":"a","value":"b","doc":"c","quote":"d"},' + "[" * 70 + "]" * 70 + "]}",
+        '{"claims": {"a": ' + "[" * 70 + "]" * 70 + "}}",
+    ],
+)
+def test_what_the_c_reader_misses_is_refused_as_the_locator_refuses_it(raw):
+    from groundlab.core.reader import Locator, Problem
+
+    with pytest.raises(Problem) as exact:
+        Locator(raw).read()
+    expected = (exact.value.code, exact.value.reason, exact.value.path, exact.value.position, exact.value.context)
+    for parse in (parse_claims, loads_strict):
+        with pytest.raises(ClaimsSyntaxError) as err:
+            parse(raw)
+        got = err.value
+        assert (got.code, got.reason, got.path, got.position, dict(got.context)) == expected
+
+
+def test_a_repeated_name_is_decided_without_the_locator(monkeypatch):
+    from groundlab.core import reader
+
+    calls = []
+    real = reader.Locator
+    monkeypatch.setattr(reader, "Locator", lambda *args, **kwargs: calls.append(args) or real(*args, **kwargs))
+    raw = '{"claims":[{"field":"a","value":"b","doc":"c","quote":"d"},{"field":"a","value":"b","doc":"c","doc":"c"}]}'
+    for parse in (parse_claims, loads_strict):
+        with pytest.raises(ClaimsSyntaxError) as err:
+            parse(raw)
+        assert (err.value.code, err.value.path, calls) == ("duplicate_member", ("claims", 1), [])
+        assert (err.value.reason, err.value.column, dict(err.value.context)) == ("duplicate_member", raw.rindex('"doc"') + 1, {"member": "doc"})
+        assert len(calls) == 1
+        calls.clear()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"claims":{}}',
+        '{"claims":[1]}',
+        '{"claims":[{"field":"a","value":"b","doc":"c","quote":"d","x":"e"}]}',
+        '{"claims":[{"field":"a","value":"b"}]}',
+        '{"claims":[{"field":"a","value":1,"doc":"c","quote":"d"}]}',
+        '{"claims":[{"field":"a","value":"","doc":"c","quote":"d"}]}',
+        '{"claims":[{"field":"a:b","value":"","doc":"c","quote":"d"}]}',
+        '{"claims":[{"field":"a","value":"' + "x" * 2049 + '","doc":"c","quote":"d"}]}',
+    ],
+)
+def test_a_shape_refusal_reads_the_text_once(raw, monkeypatch):
+    from groundlab.core import claims as claims_module
+    from groundlab.core import reader
+
+    reads = []
+
+    def counted(name, function):
+        return lambda *args, **kwargs: reads.append(name) or function(*args, **kwargs)
+
+    monkeypatch.setattr(claims_module, "read", counted("read", claims_module.read))
+    monkeypatch.setattr(reader, "_SCAN_RECORD", counted("record", reader._SCAN_RECORD))
+    monkeypatch.setattr(reader, "Locator", counted("locator", reader.Locator))
+    monkeypatch.setattr(reader.RECORD, "decode", counted("record", reader.RECORD.decode))
+    monkeypatch.setattr(reader.FAST, "decode", counted("fast", reader.FAST.decode))
+    with pytest.raises(ClaimsSyntaxError) as err:
+        parse_claims(raw)
+    assert err.value.code in ("wrong_shape", "too_long") and reads == []
+    err.value.line  # the place: one re-read, by the locator, on first access
+    assert reads == ["locator"]
+
+
+def test_a_refusal_built_fast_is_the_one_the_constructor_builds():
+    import pickle
+    from functools import partial
+
+    from groundlab.core.claims import _place_only
+
+    text = '{"claims":[{"field":"x","value":1}]}'
+    resolve = partial(_place_only, text, ("claims", 0, "value"))
+    args = ("wrong_shape", "not_string", ("claims", 0, "value"), {"member": "value", "found": "number"}, text, resolve)
+    fast = ClaimsSyntaxError._fast(*args)
+    slow = ClaimsSyntaxError(args[0], args[1], path=args[2], context=dict(args[3]), text=text, resolve=resolve)
+    assert (type(fast), fast.args) == (type(slow), slow.args)
+    assert list(vars(fast).items()) == list(vars(slow).items())
+    copy = pickle.loads(pickle.dumps(fast))
+    assert (copy.code, copy.reason, copy.path, copy.line, copy.column, copy.message) == (
+        slow.code, slow.reason, slow.path, slow.line, slow.column, slow.message,
+    )
+    lazy = ClaimsSyntaxError._fast("not_json", None, (), None, text, resolve)
+    assert vars(lazy) == vars(ClaimsSyntaxError("not_json", text=text, resolve=resolve))
+
+
+def test_a_refusal_leaves_no_reference_cycle():
+    """Raising never leaves the refusal in a frame its own traceback keeps: a cycle would make
+    every refusal wait for the garbage collector (and pay for its runs). These are refusals
+    decided without the exact locator (whose pure-Python scanner is a cycle of its own)."""
+    import gc
+
+    from groundlab import fixtures_dir, load_case_set
+
+    texts = [
+        case.raw
+        for name in ("config_contract.json", "config_contract_more.json")
+        for case in load_case_set(fixtures_dir() / name)
+    ]
+    texts += [
+        '{"claims":{}}', '{"claims":[1]}', "[" * 70 + "]" * 70, '{"a": 1, "a": 2}', '{"a": [1, {"b": 1, "b": 2}]}',
+        '{"claims":[{"field":"a","value":"b","doc":"c","quote":"d","doc":"e"}]}', '{"claims":[{"field":"a:b"}]}',
+    ]
+    gc.collect()
+    gc.disable()
+    try:
+        for text in texts:
+            for parse in (parse_claims, loads_strict):
+                try:
+                    parse(text)
+                except ClaimsSyntaxError:
+                    pass
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -46,7 +46,7 @@ from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from groundlab import Status, parse_claims, verify_answer
-from groundlab.core.claims import ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, loads_strict, utf16_length
+from groundlab.core.claims import CLAIM_MEMBERS, ERROR_CODES, MAX_CLAIMS, Claim, ClaimsSyntaxError, loads_strict, utf16_length
 from groundlab import fixtures_dir, load_case_set
 from groundlab.hints import HINT_KINDS, closest_window, hints_for_verdict, json_hints, quote_hints
 from groundlab.core.registry import Request
@@ -597,3 +597,88 @@ def test_escaped_control_characters_are_bad_text_at_the_first_place(claims):
     with pytest.raises(ClaimsSyntaxError) as err:
         parse_claims(raw)
     assert (err.value.code, err.value.path) == ("bad_text", refused[0])
+
+
+# ---------------------------------------------------------------- refusals decided without the locator
+
+_colon_text = st.text(st.sampled_from(list('ab:é "\\')), min_size=1, max_size=5)
+
+
+@st.composite
+def claim_answers_with_repeats(draw):
+    """Claim answers (some members empty, some strings with colons, escaped or not) in which
+    the top-level object and any claim may write one of its names again, at any place, with
+    a string, a number, an object that itself repeats a name or an array nested too deep
+    (and, now and then, such an array among the claims)."""
+    ascii_only = draw(st.booleans())
+
+    def string(value: str) -> str:
+        return json.dumps(value, ensure_ascii=ascii_only)
+
+    def obj(pairs) -> str:
+        return "{" + ",".join(string(name) + ":" + value for name, value in pairs) + "}"
+
+    def with_repeat(pairs: list) -> list:
+        if pairs and draw(st.booleans()):
+            name = draw(st.sampled_from([name for name, _ in pairs]))
+            nested = ['{"a":1,"a":2}', '[{"b":"c","b":"d"}]']  # a repeat inside a value that is dropped or kept
+            value = draw(st.sampled_from([string("x:y"), "1", '{"b":"c"}', "[]", string(""), _DEEP] + nested * 2))
+            pairs.insert(draw(st.integers(0, len(pairs))), (name, value))
+        return pairs
+
+    claims = []
+    for _ in range(draw(st.integers(0, 3))):
+        names = draw(st.permutations(list(CLAIM_MEMBERS)))[: draw(st.sampled_from([4, 4, 4, 3]))]
+        values = [string(draw(_colon_text) if draw(st.integers(0, 7)) else "") for _ in names]
+        claims.append(obj(with_repeat(list(zip(names, values)))))
+    if claims and draw(st.integers(0, 9)) == 0:  # an array nested too deep among the claims
+        claims.insert(draw(st.integers(0, len(claims))), _DEEP)
+    return obj(with_repeat([("claims", "[" + ",".join(claims) + "]")]))
+
+
+_DEEP = "[" * 70 + "]" * 70
+
+
+def _reference_outcome(text: str):
+    """What the boundary decides, by the slow route: the exact locator reads the text, then the
+    careful shape walk (checking every claim character) runs over the value it read."""
+    from groundlab.core.claims import _walk_shape
+    from groundlab.core.reader import Locator, Problem
+
+    try:
+        value = Locator(text).read()
+    except Problem as problem:
+        return ("refused", problem.code, problem.reason, problem.path, problem.position, dict(problem.context))
+    result = _walk_shape(text, value, check_chars=True)
+    if isinstance(result, ClaimsSyntaxError):
+        return ("refused", result.code, result.reason, result.path, result.position, dict(result.context))
+    return ("accepted", result)
+
+
+@given(st.one_of(claim_answers_with_repeats(), json_texts_with_a_duplicate(), any_text))
+@LONG
+def test_every_refusal_is_the_one_the_exact_locator_and_the_shape_walk_decide(text):
+    """parse_claims decides most refusals without re-reading (counting colons, one C read);
+    code, reason, path, place and context are exactly the slow route's."""
+    _same_as_the_slow_route(text)
+
+
+@given(claim_answers_with_repeats())
+@LONG
+def test_a_claim_answer_that_repeats_names_is_refused_as_the_slow_route_refuses_it(text):
+    _same_as_the_slow_route(text)
+
+
+def _same_as_the_slow_route(text: str) -> None:
+    assume(utf16_length(text) <= 8192)
+    try:
+        reference = _reference_outcome(text)
+    except RecursionError:  # pragma: no cover - the locator stops at depth 65
+        return
+    try:
+        claims = parse_claims(text)
+    except ClaimsSyntaxError as err:
+        got = ("refused", err.code, err.reason, err.path, err.position, dict(err.context))
+    else:
+        got = ("accepted", claims)
+    assert got == reference
