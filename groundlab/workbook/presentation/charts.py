@@ -48,8 +48,7 @@ def funnel_chart(result: Any):
 
     nbval does not compare images: show ``funnel_frame(result)`` beside it.
     """
-    require("matplotlib", "workbook")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "workbook")
 
     frame = funnel_frame(result)
     submitted = int(frame["of"].iloc[0]) if len(frame) else 0
@@ -74,8 +73,7 @@ def reason_chart(result: Any):
 
     nbval does not compare images: show ``reason_frame(result)`` beside it.
     """
-    require("matplotlib", "workbook")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "workbook")
 
     frame = reason_frame(result)
     total = int(frame["count"].sum())
@@ -103,8 +101,7 @@ def baseline_chart(result: Any):
     totals, and with no false accept at all the axes say so. nbval does not compare images: show
     ``baseline_frame(result)`` beside it.
     """
-    require("matplotlib", "workbook")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "workbook")
     from matplotlib.ticker import MaxNLocator
 
     frame = baseline_frame(result)

@@ -38,8 +38,7 @@ def ladder_chart(result: LadderResult):
 
     nbval does not compare images: show ``ladder_frame(result)`` beside it.
     """
-    require("matplotlib", "workbook")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "workbook")
 
     frame = ladder_frame(result)
     rungs = list(frame["rung"])
@@ -75,8 +74,7 @@ def ladder_kind_chart(result: LadderResult):
 
     nbval does not compare images: show ``ladder_kind_frame(result)`` beside it.
     """
-    require("matplotlib", "workbook")
-    import matplotlib.pyplot as plt
+    plt = require("matplotlib.pyplot", "workbook")
     from matplotlib.patches import Rectangle
 
     frame = ladder_kind_frame(result)
