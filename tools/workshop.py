@@ -320,6 +320,36 @@ def root_flag() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+"""JupyterLab settings the workbook installs as the venv's ``overrides.json``: no first-launch
+prompt about news, no update check (a toast that covers cells, and a network call in a room)."""
+
+
+def lab_settings_file(venv: Path) -> Path:
+    """Where JupyterLab reads default-setting overrides in ``venv``: ``share/jupyter/lab/settings/overrides.json``."""
+    return venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+def install_lab_settings(venv: Path) -> Path:
+    """Write :data:`LAB_OVERRIDES` as ``venv``'s ``overrides.json`` (a temporary file in the same
+    folder, then ``os.replace``: never half-written); return its path. A learner's own JupyterLab
+    settings still win over it."""
+    target = lab_settings_file(venv)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8") as handle:
+            json.dump(LAB_OVERRIDES, handle, indent=2)
+            handle.write("\n")
+        os.replace(temporary, target)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return target
+
+
 def lab(python: Path) -> int:
     """JupyterLab on 127.0.0.1, opening ``notebooks/``. notebook_shim, which only carries over
     classic Notebook server configuration (the workbook has none), is disabled: it reads every
@@ -407,6 +437,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "clean":
             return clean(venv)
         python = ensure_venv(venv, tests=args.command in TEST_COMMANDS)
+        if args.command in ("install", "lab"):
+            install_lab_settings(venv)
         if args.command == "install":
             return 0
         if args.command == "lab":

@@ -221,10 +221,11 @@ def notebook_folder(browser_ready, tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def jupyter_lab(notebook_folder, tmp_path_factory):
     """A private JupyterLab server: yields its base URL and token; stopped at the end."""
+    from tools.workshop import install_lab_settings
+
     tmp = tmp_path_factory.mktemp("jupyterlab")
-    notification = tmp / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notification.parent.mkdir(parents=True)
-    notification.write_text('{"fetchNews": "false"}', encoding="utf-8")  # no news toast over the widget
+    # the workbook's own overrides.json, as `make lab` installs it into a venv: no news toast over the widget
+    app_settings = install_lab_settings(tmp / "venv").parent
     port, token = free_port(), secrets.token_hex(16)
     cmd = [
         sys.executable, "-m", "jupyter", "lab",
@@ -235,6 +236,7 @@ def jupyter_lab(notebook_folder, tmp_path_factory):
         f"--IdentityProvider.token={token}",  # the current spelling of --ServerApp.token
         f"--ServerApp.root_dir={notebook_folder}",
         f"--LabApp.user_settings_dir={tmp / 'settings'}",
+        f"--LabApp.app_settings_dir={app_settings}",
         f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
         "--LabApp.news_url=",  # no news or update checks from a test server
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
