@@ -25,10 +25,12 @@ Command line (``python tools/notebooks.py``, which ``make notebooks`` and
 * ``plan`` -- print the run sheet of ``docs/instructor.md`` (:func:`run_sheet`);
 * ``student SRC_DIR OUT_DIR [--core]`` -- write copies without outputs, solution cells and
   explanations to ``OUT_DIR`` (refuses to write into ``SRC_DIR``); with ``--core``, also
-  without the optional sections: the two-hour workshop's core path.
+  without the optional sections (the two-hour workshop's core path), and with ``only=`` passed
+  to ``lesson_hints`` and ``lesson_exercises``, so the copy offers no optional exercise.
 
 Sections: a markdown cell that opens with a ``## `` heading starts a section, and is tagged
-``core`` or ``optional`` (its heading ends with the same badge, `` · core``); the section
+``core`` or ``optional`` (its heading starts with the same badge, ``## core · ``, so a table of
+contents shows it); the section
 runs to the next such cell. The cells before the first section (the header) are core.
 
 This is workbook tooling, not library code: nothing in ``groundlab`` imports it.
@@ -168,7 +170,7 @@ def section_minutes(notebook: Any) -> list[SectionTime]:
     for badge, indices in sections(notebook):
         cells = [notebook["cells"][i] for i in indices]
         first = text(cells[0])
-        title = first.splitlines()[0][3:].rsplit(" · ", 1)[0] if first.startswith("## ") else "(header)"
+        title = first.splitlines()[0][3:].split(" · ", 1)[-1] if first.startswith("## ") else "(header)"
         words = sum(len(text(c).split()) for c in cells if c["cell_type"] == "markdown")
         code = [c for c in cells if c["cell_type"] == "code" and text(c).strip()]
         predicts = sum(EXERCISE_TAG in tags(c) and "Predict" in text(c) for c in code)
@@ -240,12 +242,41 @@ def student_copy(notebook: Any, core_only: bool = False) -> Any:
             cell["source"] = remaining
         kept.append(cell)
     result["cells"] = kept
+    if core_only:
+        _offer_only_what_is_used(result["cells"])
     for cell in result["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
     strip_widget_state(result)
     return result
+
+
+_LESSON_CALL = {
+    "h": re.compile(r'lesson_hints\("(\d\d)"\)'),
+    "q": re.compile(r'lesson_exercises\("(\d\d)"'),
+}
+_USES = {"h": re.compile(r"\bh\.(\w+)"), "q": re.compile(r"\bq\.(\w+)\.")}
+
+
+def _names(names: tuple[str, ...]) -> str:
+    """``names`` as a tuple literal in double quotes: ``("a", "b")``, ``("a",)``, ``()``."""
+    return "(" + ", ".join(f'"{n}"' for n in names) + ("," if len(names) == 1 else "") + ")"
+
+
+def _offer_only_what_is_used(cells: list) -> None:
+    """In a core copy's code cells, pass ``only=`` to ``lesson_hints("NN")`` and
+    ``lesson_exercises("NN", ...)``: the Predict keys (``h.key``) and exercise names
+    (``q.name.``) the kept cells use, so the copy offers no optional exercise's hints."""
+    code = "\n".join(text(c) for c in cells if c["cell_type"] == "code")
+    used = {name: tuple(sorted(set(pattern.findall(code)))) for name, pattern in _USES.items()}
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        source = text(cell)
+        source = _LESSON_CALL["h"].sub(lambda m: f'lesson_hints("{m[1]}", only={_names(used["h"])})', source)
+        source = _LESSON_CALL["q"].sub(lambda m: f'lesson_exercises("{m[1]}", only={_names(used["q"])}', source)
+        cell["source"] = source
 
 
 def write_student_copies(src: str | Path, out: str | Path, core_only: bool = False) -> list[Path]:

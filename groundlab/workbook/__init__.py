@@ -25,7 +25,7 @@ _LAZY, __getattr__, __dir__ = exports(
         "groundlab.workbook.exercises.predict": ("Predict",),
         "groundlab.workbook.exercises.outcome": ("PredictOutcome",),
         "groundlab.workbook.exercises.scoreboard": ("Scoreboard",),
-        "groundlab.workbook.lessons": ("lesson_exercises", "lesson_hints"),
+        "groundlab.workbook.lessons": ("PredictCase", "lesson_cases", "lesson_exercises", "lesson_hints"),
         "groundlab.workbook.lessons.lab": ("beat_citation_only_exercise", "dropped_not_exercise"),
         "groundlab.workbook.lessons.capstone": ("Capstone", "load_capstone"),
         "groundlab.workbook.lessons.glossary": ("GLOSSARY", "Term"),
