@@ -41,7 +41,8 @@ def test_the_predict_widget_fits_a_1280_by_720_screen_before_and_after_a_try(jup
     assert (defaults["fetchNews"], defaults["checkForUpdates"]) == ("false", False), "the workbook's overrides.json is read"
     (notebook_folder / NAME).write_text(_notebook(), encoding="utf-8")
     page = projector
-    page.goto(f"{base}/lab/tree/{NAME}?token={token}", wait_until="domcontentloaded")
+    # a workspace of its own, reset: the session's earlier tests left the demo open in the default one
+    page.goto(f"{base}/lab/workspaces/predict-fit/tree/{NAME}?reset&token={token}", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
     _dismiss_kernel_dialog(page)
     page.locator(".jp-Notebook .jp-Cell").first.click()
