@@ -169,7 +169,7 @@ def test_a_malformed_reply_over_http(server):
         ("nochoices", 5.0, "ChatModelError (bad_reply)", None),
         ("unauthorized", 5.0, "ChatModelError (http_status, HTTP 401)", 401),  # echoes the key
         ("echo", 5.0, "ChatModelError (http_status, HTTP 500)", 500),  # echoes every credential shape
-        ("slow", 0.2, "ChatModelError (timeout)", None),  # the stub answers after 1 s
+        ("slow", 0.2, "ChatModelError (deadline)", None),  # the stub answers after 1 s
     ],
 )
 def test_provider_failures_over_http(server, caplog, route, timeout, logged, status):
