@@ -7,7 +7,8 @@ after 1 s; ``echo`` returns every credential shape and the Authorization header 
 refusal (``content`` null, ``refusal`` a text); ``deep`` is 100,000 nested arrays; ``big`` declares
 and sends ``BIG`` bytes, ``bigstream`` sends them without a ``Content-Length`` (the body ends when
 the connection closes); ``drip`` sends a valid reply one byte every ``DRIP_S`` seconds, after
-``DRIP_PAD`` spaces, and ``dripheaders`` drips its status line and headers the same way.
+``DRIP_PAD`` spaces, and ``dripheaders`` drips its status line and headers the same way;
+``slowmodels`` answers ``/models`` and the chat request after 0.3 s each.
 """
 
 from __future__ import annotations
@@ -81,6 +82,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, json.dumps({"choices": [{"message": {"content": None}}]}))
         elif route == "/refusal":
             self._send(200, REFUSAL)
+        elif route == "/slowmodels":
+            time.sleep(0.3)
+            self._send(200, REPLY)
         elif route == "/deep":
             self._send(200, "[" * 100_000 + "]" * 100_000)
         elif route == "/big":
@@ -115,7 +119,8 @@ class _Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         self.server.requests.append({"path": self.path, "headers": dict(self.headers.items()), "body": None})
         route = self.path.rsplit("/models", 1)[0]
-        if route == "/ok":
+        if route in ("/ok", "/slowmodels"):
+            time.sleep(0.3 if route == "/slowmodels" else 0)
             self._send(200, json.dumps({"object": "list", "data": [{"id": "served-model"}, {"id": "other"}]}))
         elif route == "/nochoices":
             self._send(200, json.dumps({"object": "list", "data": []}))

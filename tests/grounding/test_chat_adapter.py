@@ -26,7 +26,7 @@ from groundlab import (
 )
 from groundlab.grounding.chat import MAX_REPLY_BYTES
 from groundlab.grounding.explain import PROVIDER_ERROR_MESSAGE
-from groundlab.grounding.provider import CHAT_ERROR_CODES, PROVIDER_REFUSAL_MESSAGE
+from groundlab.grounding.provider import PROVIDER_REFUSAL_MESSAGE
 
 MESSAGES = [{"role": "system", "content": "rules"}, {"role": "user", "content": "hello"}]
 
@@ -208,11 +208,13 @@ def test_adapter_deadline_covers_a_server_that_drips(server, route):
 
 
 def test_adapter_deadline_covers_model_discovery_and_the_call(server):
-    model = OpenAICompatibleChatModel(base(server, "slow"))  # /slow/models answers 401 at once
+    # /models and the chat request take 0.3 s each: each fits in 0.5 s, the two do not.
+    model = OpenAICompatibleChatModel(base(server, "slowmodels"))
     with pytest.raises(ChatModelError) as caught:
         model.complete(MESSAGES, timeout=0.5)
-    assert caught.value.code == "http_status"
-    assert "deadline" in CHAT_ERROR_CODES
+    assert caught.value.code == "deadline"
+    assert [r["path"] for r in server.requests] == ["/slowmodels/models", "/slowmodels/chat/completions"]
+    assert model.complete(MESSAGES, timeout=5.0) == "late"  # the model is known now: one request
 
 
 @pytest.mark.parametrize("route", ["big", "bigstream"])
