@@ -52,7 +52,9 @@ class ChatModel(Protocol):
     ``list[dict[str, str]]`` of ``{"role": "system" | "user", "content": ...}``
     in order; ``timeout`` is in seconds (``float``); the reply is returned
     unparsed. It should raise ``ChatModelError`` when the provider fails
-    (``explain_match`` treats *any* ``Exception`` as a provider failure).
+    (``explain_match`` treats *any* ``Exception`` as a provider failure). A model may
+    also take a ``response_format`` keyword (a mapping or ``None``): ``ask(...,
+    schema=...)`` passes one, and refuses a model whose ``complete`` does not take it.
     ``isinstance(obj, ChatModel)`` only checks that ``complete`` exists.
     """
 
@@ -109,6 +111,7 @@ class FakeChatModel:
         calls: ``list[list[dict[str, str]]]``, a deep copy of each call's
             ``messages`` (failing calls included).
         timeouts: ``list[float]``, each call's ``timeout`` in seconds.
+        response_formats: ``list``, each call's ``response_format`` (``None`` when not given).
 
     Raises:
         TypeError: ``replies`` is not a ``str`` or a sequence of ``str`` /
@@ -139,9 +142,12 @@ class FakeChatModel:
             self._replies = items
         self.calls: list[list[dict[str, str]]] = []
         self.timeouts: list[float] = []
+        self.response_formats: list[dict[str, Any] | None] = []
 
-    def complete(self, messages: list[dict[str, str]], *, timeout: float) -> str:
-        """Record the call and return (or raise) the next canned reply.
+    def complete(
+        self, messages: list[dict[str, str]], *, timeout: float, response_format: Mapping[str, Any] | None = None
+    ) -> str:
+        """Record the call and return (or raise) the next canned reply; ``response_format`` is only recorded.
 
         Raises:
             TypeError / ValueError: for malformed ``messages`` or ``timeout``.
@@ -150,8 +156,10 @@ class FakeChatModel:
         """
         _check_messages(messages)
         timeout = check_timeout(timeout)
+        fmt = _json_mapping(response_format, "response_format")
         self.calls.append(copy.deepcopy(messages))
         self.timeouts.append(timeout)
+        self.response_formats.append(fmt)
         if self._repeat is not None:
             return self._repeat
         index = len(self.calls) - 1

@@ -200,8 +200,10 @@ def _describe(exc: BaseException, model: object) -> tuple[str, int | None, str]:
     return error_type, status, error_type + (f" ({', '.join(parts)})" if parts else "")
 
 
-def call_once(model: Any, messages: list[dict[str, str]], timeout: float, logger: logging.Logger) -> object:
-    """Call ``model.complete(messages, timeout=timeout)`` once and return its reply, unchecked.
+def call_once(
+    model: Any, messages: list[dict[str, str]], timeout: float, logger: logging.Logger, **options: Any
+) -> object:
+    """Call ``model.complete(messages, timeout=timeout, **options)`` once and return its reply, unchecked.
 
     ``timeout`` is in seconds, already checked (``check_timeout``). Any ``Exception`` from the
     model (not a ``BaseException`` such as ``KeyboardInterrupt``) becomes ``ProviderError``
@@ -213,7 +215,7 @@ def call_once(model: Any, messages: list[dict[str, str]], timeout: float, logger
     """
     started = time.monotonic()
     try:
-        return model.complete(messages, timeout=timeout)
+        return model.complete(messages, timeout=timeout, **options)
     except Exception as exc:  # any provider failure, by design
         elapsed_ms = int((time.monotonic() - started) * 1000)
         try:
