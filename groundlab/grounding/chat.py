@@ -16,6 +16,7 @@ import functools
 import json
 import math
 import os
+import socket
 import threading
 import time
 from collections.abc import Mapping, Sequence
@@ -196,7 +197,8 @@ MAX_REPLY_BYTES: int = 4 * 1024 * 1024
 class _Exchange:
     # One HTTP request, run on a worker thread so that the caller's wait ends at the deadline
     # whatever the server does (httpx's timeouts bound each read, not their sum). The worker
-    # streams the body, stops at the size cap, and stops at the next chunk once abandoned.
+    # streams the body and stops at the size cap; once abandoned, its socket is shut, so a
+    # read blocked anywhere (connecting, headers, body) ends, and it stops at the next chunk.
 
     def __init__(
         self, client: Any, method: str, url: str, headers: dict[str, str], payload: object, read_s: float, limit: int
@@ -206,6 +208,28 @@ class _Exchange:
         self.abandoned = threading.Event()
         self.done = threading.Event()
         self.outcome: tuple[str, Any] = ("transport", "Exception")
+        self._lock = threading.Lock()
+        self._socket: Any = None
+
+    def _trace(self, event: str, info: dict[str, Any]) -> None:
+        # httpcore's trace hook: keep the connection's socket, so that abandon() can shut it.
+        if event == "connection.connect_tcp.complete":
+            with self._lock:
+                self._socket = info["return_value"].get_extra_info("socket")
+            if self.abandoned.is_set():
+                self.abandon()
+
+    def abandon(self) -> None:
+        # The caller stopped waiting: shut the socket, which ends a read that is blocked (even
+        # in the middle of dripped headers), so the worker ends now instead of at its timeout.
+        self.abandoned.set()
+        with self._lock:
+            sock = self._socket
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
     def run(self) -> None:
         try:
@@ -221,7 +245,12 @@ class _Exchange:
         httpx = _import_httpx()
         try:
             with self.client.stream(
-                self.method, self.url, json=self.payload, headers=self.headers, timeout=httpx.Timeout(self.read_s)
+                self.method,
+                self.url,
+                json=self.payload,
+                headers=self.headers,
+                timeout=httpx.Timeout(self.read_s),
+                extensions={"trace": self._trace},
             ) as response:
                 if not 200 <= response.status_code < 300:
                     return "http_status", response.status_code
@@ -335,8 +364,10 @@ class OpenAICompatibleChatModel:
         # Scheme, host, port and path only: no user information, query or fragment.
         self._endpoint = mask_secrets(f"{self._scheme}://{self._host}{self._path}", *self.secrets)
         # One client per adapter, built here with the process's one TLS context: loading the CA
-        # certificates takes about 0.1 s, which must not count against a call's deadline.
-        self._client = httpx.Client(verify=_tls_context())
+        # certificates takes about 0.1 s, which must not count against a call's deadline. No
+        # keep-alive: each request opens its own connection, whose socket an abandoned request
+        # can shut (one TCP handshake per call, nothing beside a model's answer time).
+        self._client = httpx.Client(verify=_tls_context(), limits=httpx.Limits(max_keepalive_connections=0))
 
     def _join(self, suffix: str) -> str:
         # The URL of ``suffix`` (``"/models"``, ``"/chat/completions"``) below the base path,
@@ -400,7 +431,7 @@ class OpenAICompatibleChatModel:
         exchange = _Exchange(self._client, method, self._join(suffix), headers, payload, remaining, self.max_reply_bytes)
         threading.Thread(target=exchange.run, name="groundlab-chat-request", daemon=True).start()
         if not exchange.done.wait(remaining):
-            exchange.abandoned.set()  # the worker stops at its next chunk, or when its read times out
+            exchange.abandon()  # its socket is shut: the worker's read ends at once
             raise late from None
         kind, value = exchange.outcome
         if kind == "ok":

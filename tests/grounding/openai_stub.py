@@ -114,6 +114,7 @@ class _Handler(BaseHTTPRequestHandler):
                 time.sleep(pause)
             return True
         except OSError:
+            self.server.gone.set()
             return False
 
     def do_GET(self):
@@ -133,12 +134,14 @@ def serve():
     """Run the stub on 127.0.0.1 (a free port) in a daemon thread; yield the server.
 
     ``server.requests`` records every request (``path``, ``headers``, ``body``);
-    ``server.reply`` is the content the ``/ok`` route answers with.
+    ``server.reply`` is the content the ``/ok`` route answers with; ``server.gone`` is set once a
+    dripping route finds the client gone.
     """
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
     httpd.daemon_threads = True
     httpd.requests = []
     httpd.reply = "hello from the model"
+    httpd.gone = threading.Event()  # set when a dripping route finds that the client left
     thread = threading.Thread(
         target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
     )

@@ -205,6 +205,9 @@ def test_adapter_deadline_covers_a_server_that_drips(server, route):
     assert (caught.value.code, dict(caught.value.context)) == (
         "deadline", {"endpoint": f"{base(server, route)}/chat/completions", "timeout_s": 0.5}
     )
+    # The abandoned request hangs up at once (its socket is shut), even in the middle of the
+    # headers, rather than reading on until the drip ends (about 4 s away, 6 s for the headers).
+    assert server.gone.wait(3.0)
 
 
 def test_adapter_deadline_covers_model_discovery_and_the_call(server):
