@@ -214,8 +214,12 @@ class _Exchange:
     def _trace(self, event: str, info: dict[str, Any]) -> None:
         # httpcore's trace hook: keep the connection's socket, so that abandon() can shut it.
         if event == "connection.connect_tcp.complete":
+            try:
+                sock = info["return_value"].get_extra_info("socket")
+            except Exception:  # another network backend: the per-read timeout stays the bound
+                sock = None
             with self._lock:
-                self._socket = info["return_value"].get_extra_info("socket")
+                self._socket = sock
             if self.abandoned.is_set():
                 self.abandon()
 
