@@ -12,9 +12,9 @@ PYTHON ?= python3
 VENV ?= .venv
 WORKSHOP = $(PYTHON) tools/workshop.py --venv $(VENV)
 
-.PHONY: install lab test test-no-browser mutation-check lock student demo bench notebooks freeze-fixtures clean
+.PHONY: install lab test test-no-browser mutation-check live-test lock student demo bench notebooks freeze-fixtures clean
 
-install lab test test-no-browser mutation-check student demo bench notebooks clean:
+install lab test test-no-browser mutation-check live-test student demo bench notebooks clean:
 	$(WORKSHOP) $@
 
 # Regenerates requirements-test.lock (workbook + test extras) and then requirements.lock (the

@@ -8,8 +8,9 @@ Commands: ``install`` (build or update the venv), ``lab`` (open the workbook in 
 ``test`` (every test, then nbval over the stored notebooks), ``test-no-browser`` (the same
 without the browser tests, which CI runs on the oldest and newest supported Pythons),
 ``mutation-check`` (``tools/mutation_check.py``: hand-written patches of the library, each
-of which the fast tests must catch), ``student``, ``demo``, ``notebooks``, ``bench``, ``lock``
-and ``clean``.
+of which the fast tests must catch), ``live-test`` (``tools/live_test.py``: the adapter, ``ask``
+and ``explain_match`` against LiteLLM's proxy on 127.0.0.1, in a venv of its own; not part of
+``test``), ``student``, ``demo``, ``notebooks``, ``bench``, ``lock`` and ``clean``.
 
 Two locks, both universal (environment markers, so every supported Python and platform
 installs the same pinned packages where it can), compiled by ``lock`` from ``pyproject.toml``:
@@ -83,7 +84,7 @@ LOCK_COMMAND = [
 ]
 """The arguments of ``uv`` that produce ``requirements.lock``, run after ``TEST_LOCK_COMMAND``:
 constrained by the test lock, so every package the two share gets the test lock's version."""
-TEST_COMMANDS = ("test", "test-no-browser", "mutation-check", "demo")
+TEST_COMMANDS = ("test", "test-no-browser", "mutation-check", "demo", "live-test")
 """The commands whose venv needs ``requirements-test.lock`` too."""
 # Kernels started by nbval and by `notebooks` use matplotlib's inline backend, so stored
 # outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
@@ -409,6 +410,7 @@ COMMANDS = {
     "test": "every test, then nbval over the stored notebooks (adds requirements-test.lock to the venv)",
     "test-no-browser": "the tests without the browser tests, then nbval (adds requirements-test.lock too)",
     "mutation-check": "patch the library one rule at a time in a temporary copy; the fast tests must fail each time",
+    "live-test": "the chat adapter, ask and explain_match against LiteLLM's proxy on 127.0.0.1 (builds build/litellm-venv once)",
     "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path)",
     "demo": "the one-page claim editor with Voila (adds requirements-test.lock: Voila is a test tool)",
     "notebooks": "re-execute every notebook and save it without widget state",
@@ -447,6 +449,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_tests(python, None if args.command == "test" else "not browser")
         if args.command == "mutation-check":
             return run([python, "tools/mutation_check.py"])
+        if args.command == "live-test":
+            return run([python, "tools/live_test.py"])
         if args.command == "student":
             return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"]) or run(
                 [python, "tools/notebooks.py", "student", "notebooks", "build/student-core", "--core"]
