@@ -1,4 +1,6 @@
-"""The classroom demo: one projector screen (1280 x 720) per answer, verdict hidden until Reveal.
+"""The classroom demo: one projector screen per answer, verdict hidden until Reveal.
+
+The screen fits 1024 x 768 and 1280 x 720, at 100% and at 125% browser zoom.
 
 Part of the workbook's classroom demo: the Voilà widget (ipywidgets). See ``docs/architecture.md``, "Layers".
 """
@@ -131,8 +133,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     ignored), written on each change. ``ValueError`` for no presets, a preset without steps or a
     request the registry cannot serve; ``KeyError`` for an unknown case.
 
-    The answer, its verdict and a compact trace are on the left, the request and the supplied
-    documents on the right, all escaped. Each step's :attr:`verdict` is computed by ``verify_answer``
+    The answer and its three admission layers span the screen; below, the compact trace and the
+    hint on the left, the request and the supplied documents on the right, all escaped. Each step's :attr:`verdict` is computed by ``verify_answer``
     when the step is shown; while hidden, no part of it (status, trace, hints, quote marks) is on
     screen and the labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` read
     :data:`HIDDEN`. Controls, reachable by Tab: :attr:`scenario` (value: the preset's index),
