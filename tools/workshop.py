@@ -362,10 +362,17 @@ def lab(python: Path) -> int:
     ])
 
 
+VOILA_CONFIG = ROOT / "tools" / "voila"
+"""The demo's Voila settings (``voila.py``): a closed page frees its kernel (its shutdown request is
+accepted, and a kernel with no page is culled after two idle minutes)."""
+
+
 def demo(python: Path) -> int:
-    """The one-page claim editor with Voila, on 127.0.0.1."""
+    """The one-page claim editor with Voila, on 127.0.0.1, with the settings of :data:`VOILA_CONFIG`."""
     page = "notebooks/demo_claim_editor.ipynb"
-    return run([python, "-m", "nbformat.sign", page]) or run([python, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", page])
+    return run([python, "-m", "nbformat.sign", page]) or run([
+        python, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--Voila.config_file_paths={VOILA_CONFIG}", page,
+    ])
 
 
 def lock(upgrade: bool) -> int:

@@ -31,6 +31,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "notebooks" / "demo_claim_editor.ipynb"
+VOILA_CONFIG = ROOT / "tools" / "voila"  # the demo's Voila settings, as make demo uses them
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 LATENCY_FILE = ROOT / "benchmarks" / "out" / "browser_latency.txt"
@@ -83,6 +84,7 @@ def _server_env(tmp: Path) -> dict[str, str]:
     env["JUPYTER_RUNTIME_DIR"] = str(tmp / "runtime")
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["IPYTHONDIR"] = str(tmp / "ipython")
+    env["XDG_STATE_HOME"] = str(tmp / "state")  # the classroom demo's saved state, private to the session
     env.pop("JUPYTER_TOKEN", None)
     return env
 
@@ -252,15 +254,31 @@ def jupyter_lab(notebook_folder, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def voila_server(notebook_folder, tmp_path_factory):
-    """A Voila server on the demo notebook: yields its URL; stopped at the end."""
-    tmp = tmp_path_factory.mktemp("voila")
+def voila_folder(browser_ready, tmp_path_factory) -> Path:
+    """The Voila server's working folder; its kernels' connection files are under ``kernels/``."""
+    return tmp_path_factory.mktemp("voila")
+
+
+@pytest.fixture(scope="session")
+def voila_kernels(voila_folder):
+    """A function counting the Voila server's live kernels (one connection file each, removed at shutdown)."""
+    return lambda: len(list((voila_folder / "kernels").glob("voila_*/kernel-*.json")))
+
+
+@pytest.fixture(scope="session")
+def voila_server(notebook_folder, voila_folder):
+    """A Voila server on the demo notebook, with ``make demo``'s settings (``tools/voila/voila.py``):
+    yields its URL; stopped at the end."""
+    tmp = voila_folder
+    (tmp / "kernels").mkdir()
     port = free_port()
     cmd = [
         sys.executable, "-m", "voila",
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
+        f"--Voila.config_file_paths={VOILA_CONFIG}",
+        f"--Voila.connection_dir_root={tmp / 'kernels'}",
         str(notebook_folder / DEMO.name),
     ]
     base = f"http://127.0.0.1:{port}"
