@@ -30,7 +30,8 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
     scores a goal is computed from). With ``board`` (a
     :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard`), each exercise joins it at its first
     check (:meth:`~groundlab.workbook.exercises.exercise.Exercise.join`), so the board counts only the
-    exercises a learner reaches (a core-path copy leaves the optional ones out). ``ValueError`` for a lesson that is not two digits or has no
+    exercises a learner reaches (a core-path copy leaves the optional ones out), and a board that does
+    not know its notebook yet takes ``lesson`` (:meth:`~groundlab.workbook.exercises.scoreboard.Scoreboard.export`). ``ValueError`` for a lesson that is not two digits or has no
     exercises module; ``TypeError`` for a context the module does not take (a misspelt or
     missing name: the message lists the names it takes), for a ``board`` that is not a
     Scoreboard, and when the module returns anything but exercises.
@@ -60,6 +61,8 @@ def lesson_exercises(lesson: str, *, board: Any = None, **context: Any) -> Simpl
     if not isinstance(found, dict) or not all(isinstance(q, Exercise) for q in found.values()):
         raise TypeError(f"groundlab.workbook.lessons.l{lesson}.exercises() must return a dict of Exercise objects")
     if board is not None:
+        if getattr(board, "notebook", "") is None:  # the board now knows its notebook, for its export
+            board.notebook = lesson
         for q in found.values():
             q.join(board)
     return SimpleNamespace(**found)
