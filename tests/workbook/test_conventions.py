@@ -355,3 +355,15 @@ def test_the_lab_extends_the_path_and_the_capstone_returns_to_the_start():
     assert "[next: 12 · Capstone: a new domain](12_capstone.ipynb) →" in last_11
     last_12 = source(load(NOTEBOOKS / "12_capstone.ipynb")["cells"][-1])
     assert last_12.rstrip().endswith("[back to the start: 00 · Start here](00_start_here.ipynb)")
+
+
+def test_the_answer_key_is_current_for_this_notebook(lab):
+    """docs/answer-key.md's part for this notebook is what its run computes now (tools/answer_key.py)."""
+    from tools.answer_key import markers, notebook_key, part
+
+    path, cells, values = lab
+    key = (NOTEBOOKS.parent / "docs" / "answer-key.md").read_text(encoding="utf-8")
+    current = notebook_key(path, cells, values, values[-1])
+    assert part(key, *markers(path.name[:2])) == current, "regenerate it: python tools/answer_key.py --write docs/answer-key.md"
+    for _, predict in predicts(cells, values):
+        assert f"`{predict._answer()[0]}`" in current
