@@ -35,7 +35,8 @@ from pathlib import Path
 from typing import Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT)) if str(ROOT) not in sys.path else None
+if str(ROOT) not in sys.path:  # run as a script: tools/ is importable from the checkout
+    sys.path.insert(0, str(ROOT))
 from tools.notebooks import read_notebook, tags, write_student_copies  # noqa: E402
 
 KIT = ROOT / "build" / "kit"
