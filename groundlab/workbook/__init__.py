@@ -3,7 +3,8 @@
 Three parts, one folder each: ``exercises`` (answers, goals, :class:`Exercise`,
 :class:`Predict`, the :class:`Scoreboard`), ``lessons`` (each notebook's exercises and
 hints, the capstone, the glossary, the cheat sheet) and ``presentation`` (HTML, pandas
-tables, matplotlib charts, ipywidgets widgets, the classroom demo). Every name loads its
+tables, matplotlib charts, ipywidgets widgets, the classroom demo); beside them, ``learner``, the
+``groundlab-workbook`` command (not exported here). Every name loads its
 module on first access, so importing this package loads no widget library. The library
 (:mod:`groundlab`) never imports it. Layers: ``docs/architecture.md``.
 """

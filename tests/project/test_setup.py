@@ -205,7 +205,7 @@ def test_the_install_steps_use_the_locks_in_one_pip_call_then_the_editable_check
     workshop.install_packages(tmp_path / "venv", tests)
     (packages, what), (editable, editable_what) = steps
     locks = [str(workshop.LOCK)] + ([str(workshop.TEST_LOCK)] if tests else [])
-    assert packages[packages.index("install") + 1:] == ["--disable-pip-version-check", "--no-compile", *[x for lock in locks for x in ("-r", lock)]]
+    assert packages[packages.index("install") + 1:] == ["--disable-pip-version-check", "--no-compile", "--no-deps", *[x for lock in locks for x in ("-r", lock)]]
     assert what == ("installing requirements.lock and requirements-test.lock" if tests else "installing requirements.lock")
     assert editable[-4:] == ["--no-deps", "--no-build-isolation", "-e", str(workshop.ROOT)]
     assert "offline" in editable_what

@@ -422,3 +422,15 @@ def test_no_lead_in_names_a_study_case_whose_label_is_the_answer(lab):
         named_cases = [i for i, label in labels.items()
                        if label == answer and i not in own and f"`{i}`" in prose]
         assert named_cases == [], f"cell {index}: the lead-in names {named_cases}, labelled {answer}, the answer"
+
+
+def test_the_answer_key_is_current_for_this_notebook(lab):
+    """docs/answer-key.md's part for this notebook is what its run computes now (tools/answer_key.py)."""
+    from tools.answer_key import markers, notebook_key, part
+
+    path, cells, values = lab
+    key = (NOTEBOOKS.parent / "docs" / "answer-key.md").read_text(encoding="utf-8")
+    current = notebook_key(path, cells, values, values[-1])
+    assert part(key, *markers(path.name[:2])) == current, "regenerate it: python tools/answer_key.py --write docs/answer-key.md"
+    for _, predict in predicts(cells, values):
+        assert f"`{predict._answer()[0]}`" in current

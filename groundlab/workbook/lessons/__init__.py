@@ -51,10 +51,11 @@ def lesson_exercises(lesson: str, *, board: Any = None, only: Any = None, **cont
     scores a goal is computed from). With ``board`` (a
     :class:`~groundlab.workbook.exercises.scoreboard.Scoreboard`), each exercise joins it at its first
     check (:meth:`~groundlab.workbook.exercises.exercise.Exercise.join`), so the board counts only the
-    exercises a learner reaches. With ``only`` (a tuple of names), just those exercises: a core-path
-    copy (``make student``) passes the names its cells use, so it offers no optional exercise's
-    hints or solution. ``ValueError`` for a lesson that is not two digits or has no
-    exercises module, or a name in ``only`` it lacks; ``TypeError`` for a context the module does not take (a misspelt or
+    exercises a learner reaches, and a board that does not know its notebook yet takes ``lesson``
+    (:meth:`~groundlab.workbook.exercises.scoreboard.Scoreboard.export`). With ``only`` (a tuple of
+    names), just those exercises: a core-path copy (``make student``) passes the names its cells use,
+    so it offers no optional exercise's hints or solution. ``ValueError`` for a lesson that is not two
+    digits or has no exercises module, or a name in ``only`` it lacks; ``TypeError`` for a context the module does not take (a misspelt or
     missing name: the message lists the names it takes), for a ``board`` that is not a
     Scoreboard, and when the module returns anything but exercises.
     """
@@ -84,6 +85,8 @@ def lesson_exercises(lesson: str, *, board: Any = None, only: Any = None, **cont
         raise TypeError(f"groundlab.workbook.lessons.l{lesson}.exercises() must return a dict of Exercise objects")
     found = _only(found, only, lesson, "exercise")
     if board is not None:
+        if getattr(board, "notebook", "") is None:  # the board now knows its notebook, for its export
+            board.notebook = lesson
         for q in found.values():
             q.join(board)
     return SimpleNamespace(**found)
