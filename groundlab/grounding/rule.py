@@ -94,14 +94,12 @@ _SOFT_LINE_END = re.compile(f"\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*")
 
 #: The steps of :func:`normalize_quote` and :func:`is_quoted` (groundlab's default), in order.
 NORMALISATION_STEPS: tuple[str, ...] = (
-    "a soft hyphen at a line end joins the two halves of its word; other soft hyphens are removed",
-    "curly and straight quote marks and apostrophes fold to ' and \" (single and double stay apart); "
-    "every dash and the minus sign fold to -; the ligatures \ufb00 \ufb01 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06 "
-    "are spelt out",
+    "fold the typography: single quote marks, apostrophes and primes to ', double ones to \" (the two "
+    "stay apart), dashes and the minus sign to -, soft hyphens removed (at a line end, the word joined), "
+    "ligatures \ufb00 \ufb01 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06 spelt out",
     *ARTICLE_NORMALISATION_STEPS[:3],
     f"the quote then counts if it is at least {MIN_QUOTE_CHARS} characters, shows a character "
-    "that is not punctuation, and is a substring of the normalised source that does not cut a "
-    "number (no digit, sign or decimal point of the same number just outside it)",
+    "that is not punctuation, and is a substring of the normalised source that cuts no number",
 )
 
 

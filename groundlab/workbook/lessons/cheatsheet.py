@@ -22,7 +22,7 @@ from groundlab.core.errors import CODE_MEANINGS, ERROR_CODES
 from groundlab.core.reader import MAX_DEPTH
 from groundlab.core.trusted import MAX_TRUSTED_BYTES
 from groundlab.grounding.draft import MAX_POINTS
-from groundlab.grounding.rule import APPLICATION_LABELS, MIN_QUOTE_CHARS, NORMALISATION_STEPS
+from groundlab.grounding.rule import MIN_QUOTE_CHARS, NORMALISATION_STEPS
 from groundlab.workbook.lessons.glossary import GLOSSARY
 
 __all__ = ["SHEET_TERMS", "cheat_sheet_html", "limits"]
@@ -108,12 +108,9 @@ def cheat_sheet_html() -> str:
         f"<p><strong>The contract.</strong> The citation check fails when {escape(REASONS['quote_absent'])}: "
         "the quote is compared exactly, case and spaces included. The supports check fails when "
         f"{escape(REASONS['not_canonical'])}.</p>",
-        f"<p><strong>No Quote, No Claim</strong> (the job-match draft check, {_code('is_quoted')}) compares "
-        f"normalised texts:</p><ol>{normalisation}</ol>",
-        "<p>A quote must lie within one field's value of the text sent; the application's labels ("
-        + ", ".join(_code(label) for label in APPLICATION_LABELS)
-        + f") are not quotable. The article's own rule, {_code('article_is_quoted')}, has no "
-        "typography fold (steps 1 and 2) and may cut a number.</p>",
+        f"<p><strong>No Quote, No Claim</strong> ({_code('is_quoted')}; the draft check looks within one field's "
+        f"value, never at the application's labels) compares normalised texts; {_code('article_is_quoted')}, "
+        f"the article's own rule, skips step 1 and may cut a number:</p><ol>{normalisation}</ol>",
         "<h2>Limits</h2>",
         _table(("limit", "value", "of"), [(_code(n), escape(str(v)), escape(u)) for n, v, u in limits()]),
         "<h2>The admission layers, weakest first</h2>",
