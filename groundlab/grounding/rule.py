@@ -94,10 +94,11 @@ _SOFT_LINE_END = re.compile(f"\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*")
 
 #: The steps of :func:`normalize_quote` and :func:`is_quoted` (groundlab's default), in order.
 NORMALISATION_STEPS: tuple[str, ...] = (
-    "fold the typography: single quote marks, apostrophes and primes to ', double ones to \" (the two "
-    "stay apart), dashes and the minus sign to -, soft hyphens removed (at a line end, the word joined), "
-    "ligatures \ufb00 \ufb01 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06 spelt out",
-    *ARTICLE_NORMALISATION_STEPS[:3],
+    "fold the typography: single quote marks and primes to ', double ones to \" (kept apart), dashes "
+    "and the minus sign to -, soft hyphens out (one at a line end joins its word), "
+    "\ufb00 \ufb01 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06 spelt out",
+    *ARTICLE_NORMALISATION_STEPS[:2],
+    ARTICLE_NORMALISATION_STEPS[2] + " (a mark right after a digit stays: 6\")",
     f"the quote then counts if it is at least {MIN_QUOTE_CHARS} characters, shows a character "
     "that is not punctuation, and is a substring of the normalised source that cuts no number",
 )
@@ -156,8 +157,14 @@ def _fold(text: str) -> str:
 
 
 def _normalize(text: str) -> str:
-    # groundlab's normal form: the typography fold, then the article's steps.
-    return _article_normalize(_fold(text))
+    # groundlab's normal form: the typography fold, then the article's steps, except that a
+    # quote mark right after a digit stays at the end (6' is six feet, 6" six inches).
+    collapsed = " ".join(_fold(text).lower().split())
+    body = collapsed.rstrip(_TRIM_CHARS)
+    end = len(body)
+    if end and end < len(collapsed) and collapsed[end] in "'\"" and body[-1].isdecimal():
+        body = collapsed[: end + 1]
+    return body.lstrip(_TRIM_CHARS)
 
 
 @functools.lru_cache(maxsize=64)
@@ -198,7 +205,9 @@ def normalize_quote(text: str | None) -> str:
 
     :func:`fold_typography`, then the article's steps (:func:`article_normalize_quote`):
     lower-cased by ``str.lower``, each whitespace run (``str.split``) one space, spaces, quote
-    marks and ``. , ; :`` trimmed from both ends. ``TypeError`` unless ``str`` or ``None``.
+    marks and ``. , ; :`` trimmed from both ends, except that a quote mark right after a digit
+    is kept at the end (``'6".'`` -> ``'6"'``: an inch or foot mark is part of the number).
+    ``TypeError`` unless ``str`` or ``None``.
     """
     return _normalize(_require_text(text, "text"))
 

@@ -229,6 +229,10 @@ TYPOGRAPHY_CASES = [
     ("6' tall", "6\u2032 tall", True, False),  # a prime is a single mark
     ("6' tall", '6" tall', False, False),  # single and double stay apart: feet are not inches
     ("6\u2032 tall", "6\u2033 tall", False, False),
+    ('below 6"', "below 6\u2032 (feet)", False, True),  # the article trims the inch mark; the default keeps it
+    ('below 6".', 'the shelf is below 6".', True, True),
+    ("set it to \u201c5\u201d", 'Set it to "5".', True, False),
+    ("'6 feet'", "a 6 feet b", True, True),  # kept only after a digit: both marks here are trimmed
     ("PostgreSQL", "with Postgre\u00adSQL", True, False),  # a soft hyphen inside a source word
     ("configuration", "the configu\u00ad\nration file", True, False),  # at a line end: the word is joined
     ("configuration", "the configu\u00ad \r\n ration file", True, False),
@@ -285,6 +289,7 @@ def test_the_typography_fold_table():
     assert TYPOGRAPHY_FOLD["\ufb05"] == TYPOGRAPHY_FOLD["\ufb06"] == "st" and TYPOGRAPHY_FOLD["\u00ad"] == ""
     assert len(TYPOGRAPHY_FOLD) == 8 + 7 + 10 + 1 + 7
     assert normalize_quote(" \u201cDon\u2019t\u201d. ") == "don't"
+    assert normalize_quote('"Shelf: 6".') == 'shelf: 6"' and article_normalize_quote('"Shelf: 6".') == "shelf: 6"
     assert article_normalize_quote(" \u201cDon\u2019t\u201d. ") == "don\u2019t"
 
 
@@ -371,7 +376,7 @@ _BLANK_RANGES = [(0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 
                  (0x2800, 0x2800), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF)]
 
 
-def _reference_normal_form(text: str) -> list[str]:
+def _reference_normal_form(text: str, keep_unit_mark: bool = False) -> list[str]:
     chars: list[str] = []
     gap = False
     for ch in text.lower():  # the article's lower-casing is str.lower, on the whole text
@@ -387,6 +392,8 @@ def _reference_normal_form(text: str) -> list[str]:
         start += 1
     while end > start and chars[end - 1] in _END_MARKS:
         end -= 1
+    if keep_unit_mark and start < end < len(chars) and chars[end] in "'\"" and chars[end - 1].isdecimal():
+        end += 1  # groundlab's default: a quote mark right after a digit is an inch or foot mark
     return chars[start:end]
 
 
@@ -466,8 +473,8 @@ def reference_is_quoted(quote: str | None, source: str | None) -> bool:
     """groundlab's default restated: fold both, normalise both as the article does; the quote counts
     when it has at least three characters, one visible and not punctuation, and occurs at some offset
     of the source where it cuts no number."""
-    needle = _reference_normal_form(_reference_fold(quote or ""))
-    haystack = _reference_normal_form(_reference_fold(source or ""))
+    needle = _reference_normal_form(_reference_fold(quote or ""), keep_unit_mark=True)
+    haystack = _reference_normal_form(_reference_fold(source or ""), keep_unit_mark=True)
     if len(needle) < 3 or not _shows_something_not_punctuation(needle):
         return False
     for offset in range(len(haystack) - len(needle) + 1):
@@ -478,7 +485,7 @@ def reference_is_quoted(quote: str | None, source: str | None) -> bool:
 
 def _counts_at_all(quote: str) -> bool:
     # whether the quote can count anywhere: at least three characters, one visible and not punctuation
-    needle = _reference_normal_form(_reference_fold(quote))
+    needle = _reference_normal_form(_reference_fold(quote), keep_unit_mark=True)
     return len(needle) >= 3 and _shows_something_not_punctuation(needle)
 
 

@@ -21,11 +21,11 @@ RUNGS = ("exact", "article", "is_quoted", "+nfkc", "+invisible", "+hyphen", "par
 OVERALL = {
     "exact": (16, 260, 13, 183),
     "article": (100, 260, 15, 183),
-    "is_quoted": (196, 260, 2, 183),
-    "+nfkc": (228, 260, 2, 183),
-    "+invisible": (244, 260, 2, 183),
-    "+hyphen": (257, 260, 10, 183),
-    "partial_95": (259, 260, 53, 183),
+    "is_quoted": (196, 260, 1, 183),
+    "+nfkc": (228, 260, 1, 183),
+    "+invisible": (244, 260, 1, 183),
+    "+hyphen": (257, 260, 9, 183),
+    "partial_95": (259, 260, 52, 183),
     "partial_90": (260, 260, 84, 183),
     "partial_80": (260, 260, 112, 183),
     "token_set_90": (257, 260, 128, 183),
@@ -62,7 +62,7 @@ PER_KIND = {
     "other_document": (0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
     "apostrophe_moved": (0, 0, 0, 0, 0, 0, 8, 8, 8, 3),
     "quote_marks_moved": (0, 0, 0, 0, 0, 0, 0, 6, 6, 6),
-    "feet_for_inches": (0, 1, 1, 1, 1, 1, 4, 5, 5, 5),
+    "feet_for_inches": (0, 1, 0, 0, 0, 0, 3, 5, 5, 5),
     "sign_dropped": (7, 7, 0, 0, 0, 0, 8, 8, 8, 8),
     "range_cut": (6, 6, 0, 0, 0, 0, 8, 8, 8, 8),
     "compound_joined": (0, 0, 0, 0, 0, 8, 8, 8, 8, 8),
@@ -134,8 +134,9 @@ def test_which_rung_first_lets_is_permitted_through(result, catalogue):
     assert result.first_accepting("dropped_not-16") == "partial_90"
     # the quote that stops before the sentence's final "not" passes the strict rule itself
     assert result.first_accepting("dropped_not-10") == "article"
-    # the inch mark at the quote's end is trimmed, as the article's rule trims quote marks
+    # the article's rule trims the inch mark at the quote's end as a quote mark; is_quoted keeps it
     assert result.first_accepting("feet_for_inches-01") == "article"
+    assert result.verdicts["feet_for_inches-01"][:3] == (False, True, False)
     assert result.first_accepting("paraphrase-01") is None
     with pytest.raises(KeyError):
         result.first_accepting("nope")
@@ -144,7 +145,7 @@ def test_which_rung_first_lets_is_permitted_through(result, catalogue):
 def test_the_strict_rung_gives_groundlab_is_quoted_verdicts_for_every_item(result, catalogue):
     strict = RUNGS.index("is_quoted")
     assert all(result.verdicts[i.id][strict] is groundlab.is_quoted(i.quote, i.source) for i in catalogue)
-    assert sum(groundlab.is_quoted(i.quote, i.source) for i in catalogue) == 198
+    assert sum(groundlab.is_quoted(i.quote, i.source) for i in catalogue) == 197
 
 
 def test_the_batch_verdicts_are_each_rungs_own_check(result, catalogue):
