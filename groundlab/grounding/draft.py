@@ -2,7 +2,8 @@
 
 A draft is the model's untrusted reply: ``matches`` and ``gaps``, each item a
 ``point`` with a ``profile_quote`` and a ``job_quote``. :func:`check_draft` keeps a
-point only when its quotes pass :func:`~groundlab.grounding.rule.is_quoted`; the rule
+point only when each of its quotes passes :func:`~groundlab.grounding.rule.is_quoted` within one
+field's value of its text (:func:`~groundlab.grounding.rule.quoted_in_fields`); the rule
 for one point is :func:`~groundlab.grounding.rule.drop_reason` (standard library only),
 this module adds the models, the cap of ``MAX_POINTS`` and the result. Imports pydantic
 (the ``draft`` extra: without it, importing this module is an ``ImportError`` that says so).
@@ -227,7 +228,7 @@ def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:
     Matches, then gaps, each in draft order, until ``MAX_POINTS`` (5) of that kind are kept;
     later items are neither checked nor counted. An item is kept when
     :func:`~groundlab.grounding.rule.drop_reason` gives no reason: its point has visible text,
-    a match's two quotes pass ``is_quoted`` against their texts, a gap has no visible profile
+    a match's two quotes pass ``quoted_in_fields`` against their texts, a gap has no visible profile
     quote (kept as ``""``) and its job quote passes. Every checked item not kept adds one to
     ``dropped``. ``profile_text`` and ``job_text`` must be the exact texts sent to the model.
 

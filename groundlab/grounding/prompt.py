@@ -15,6 +15,7 @@ __all__ = [
     "ALLOWED_PROFILE_FIELDS",
     "PRIVATE_PROFILE_FIELDS",
     "PROFILE_LABELS",
+    "JOB_LABELS",
     "INSTRUCTION",
     "Profile",
     "Job",
@@ -44,6 +45,9 @@ PROFILE_LABELS: dict[str, str] = {
     "experience": "Experience",
     "work_preferences": "Work preferences",
 }
+
+#: The labels written before the job's title and description in ``job_text``.
+JOB_LABELS: dict[str, str] = {"title": "Job title", "description": "Description"}
 
 #: The system instruction: the "No Quote, No Claim" rules, in this project's own words.
 INSTRUCTION: str = """\
@@ -146,7 +150,7 @@ def job_text(job: Job) -> str:
     """
     if not isinstance(job, Job):
         raise TypeError(f"job must be a Job, not {type(job).__name__}")
-    return _labelled_lines((("Job title", job.title), ("Description", job.description)))
+    return _labelled_lines(tuple((JOB_LABELS[name], getattr(job, name)) for name in JOB_LABELS))
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,11 @@
 """The "No Quote, No Claim" rule: a quote counts only when it occurs, normalised, in the text the model saw.
 
-Rule: the job-match article, "No Quote, No Claim"; ``docs/architecture.md``, "Grounding".
-Lengths count characters (code points); ``None`` reads as ``""``. Standard library only.
+Rule: the job-match article, "No Quote, No Claim"; ``docs/architecture.md``, "Grounding" and
+"Quote typography". :func:`article_is_quoted` is the article's rule exactly as it states it;
+:func:`is_quoted`, groundlab's default, is that rule after the typography fold
+(:data:`TYPOGRAPHY_FOLD`) and with whole numbers, measured on the checker lab's catalogue before
+it was adopted. Lengths count characters (code points); ``None`` reads as ``""``. Standard
+library only.
 
 A found quote shows that its words occur in the source, not that the point built on
 them is true. :func:`drop_reason` is the one home of the draft rule for one point:
@@ -11,22 +15,35 @@ them is true. :func:`drop_reason` is the one home of the draft rule for one poin
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from types import MappingProxyType
 
 from groundlab.core.failure import GroundlabError
+from groundlab.grounding.prompt import JOB_LABELS, PROFILE_LABELS
 
 __all__ = [
+    "APPLICATION_LABELS",
+    "ARTICLE_NORMALISATION_STEPS",
     "BLANK_FILLERS",
     "DROP_REASONS",
     "MAX_POINTS",
     "MIN_QUOTE_CHARS",
     "NORMALISATION_STEPS",
     "NoGroundedPoints",
+    "TYPOGRAPHY_FOLD",
+    "article_is_quoted",
+    "article_normalize_quote",
+    "cuts_number",
     "drop_reason",
+    "field_values",
+    "fold_typography",
+    "found_in",
     "has_visible_content",
     "is_quoted",
+    "meets_quote_floor",
     "normalize_quote",
+    "quoted_in_fields",
     "visible_text",
 ]
 
@@ -39,8 +56,8 @@ MIN_QUOTE_CHARS: int = 3
 # space in this set covers "whitespace" for the trim.
 _TRIM_CHARS = " \"'\u201c\u201d\u2018\u2019.,;:"
 
-#: The steps of :func:`normalize_quote`, in order, as a learner reads them (the cheat sheet).
-NORMALISATION_STEPS: tuple[str, ...] = (
+#: The article's steps (:func:`article_normalize_quote`, :func:`article_is_quoted`), as a learner reads them.
+ARTICLE_NORMALISATION_STEPS: tuple[str, ...] = (
     "lower-case both texts (str.lower)",
     "every run of whitespace (tab, line feed, no-break space ...) becomes one space",
     "trim spaces, quote marks and the punctuation "
@@ -48,6 +65,42 @@ NORMALISATION_STEPS: tuple[str, ...] = (
     + " from both ends",
     f"the quote then counts if it is at least {MIN_QUOTE_CHARS} characters, shows a character "
     "that is not punctuation, and is a plain substring of the normalised source",
+)
+
+#: The typography fold, one table: each character of a class is written as the class's plain
+#: form (``""``: removed). Applied to quote and source alike before the article's steps.
+#: Single quote marks, apostrophes and primes stay apart from double ones (``6'`` is feet,
+#: ``6"`` inches); every dash and the minus sign become the hyphen-minus.
+_FOLD_CLASSES: tuple[tuple[str, str], ...] = (
+    ("'", "\u2018\u2019\u201a\u201b\u2032\u2039\u203a\u02bc"),  # ‘ ’ ‚ ‛ ′ ‹ › ʼ
+    ('"', "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"),  # “ ” „ ‟ ″ « »
+    ("-", "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"),  # ‐ ‑ ‒ – — ― − ﹘ ﹣ －
+    ("", "\u00ad"),  # SOFT HYPHEN: a place a word may break, never a character of it
+)
+_LIGATURES = "\ufb00\ufb01\ufb02\ufb03\ufb04\ufb05\ufb06"  # ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ
+
+#: ``{character: replacement}``: the typography fold as data (the cheat sheet and the tests read it).
+#: The ligatures expand to their NFKC letters (``"ﬃ"`` -> ``"ffi"``, ``"ﬅ"`` -> ``"st"``).
+TYPOGRAPHY_FOLD: "MappingProxyType[str, str]" = MappingProxyType(
+    {ch: plain for plain, chars in _FOLD_CLASSES for ch in chars}
+    | {ch: unicodedata.normalize("NFKC", ch) for ch in _LIGATURES}
+)
+_FOLD_TABLE = str.maketrans(dict(TYPOGRAPHY_FOLD))
+
+# The line breaks of str.splitlines; a soft hyphen before a whitespace run holding one of them
+# is a word wrapped at the end of a line: the hyphen and the run go, the word is joined.
+_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+_SOFT_LINE_END = re.compile(f"\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*")
+
+#: The steps of :func:`normalize_quote` and :func:`is_quoted` (groundlab's default), in order.
+NORMALISATION_STEPS: tuple[str, ...] = (
+    "fold the typography: single quote marks and primes to ', double ones to \" (kept apart), dashes "
+    "and the minus sign to -, soft hyphens out (one at a line end joins its word), "
+    "\ufb00 \ufb01 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06 spelt out",
+    *ARTICLE_NORMALISATION_STEPS[:2],
+    ARTICLE_NORMALISATION_STEPS[2] + " (a mark right after a digit stays: 6\")",
+    f"the quote then counts if it is at least {MIN_QUOTE_CHARS} characters, shows a character "
+    "that is not punctuation, and is a substring of the normalised source that cuts no number",
 )
 
 
@@ -89,9 +142,29 @@ def has_visible_content(text: str | None) -> bool:
     return any(not unicodedata.category(ch).startswith("P") for ch in visible_text(text))
 
 
-def _normalize(text: str) -> str:
+def _article_normalize(text: str) -> str:
     # lower-case, every str.split() whitespace run -> one space, trim the ends.
     return " ".join(text.lower().split()).strip(_TRIM_CHARS)
+
+
+def _fold(text: str) -> str:
+    # The typography fold: line-end soft hyphens joined, then the table.
+    if text.isascii():
+        return text
+    if "\u00ad" in text:
+        text = _SOFT_LINE_END.sub("", text)
+    return text.translate(_FOLD_TABLE)
+
+
+def _normalize(text: str) -> str:
+    # groundlab's normal form: the typography fold, then the article's steps, except that a
+    # quote mark right after a digit stays at the end (6' is six feet, 6" six inches).
+    collapsed = " ".join(_fold(text).lower().split())
+    body = collapsed.rstrip(_TRIM_CHARS)
+    end = len(body)
+    if end and end < len(collapsed) and collapsed[end] in "'\"" and body[-1].isdecimal():
+        body = collapsed[: end + 1]
+    return body.lstrip(_TRIM_CHARS)
 
 
 @functools.lru_cache(maxsize=64)
@@ -99,6 +172,11 @@ def _normalized_source(source: str) -> str:
     # Sources are long and reused for many quotes: normalise each one once.
     # The cache holds at most 64 sources (and their normal forms) alive.
     return _normalize(source)
+
+
+@functools.lru_cache(maxsize=64)
+def _article_source(source: str) -> str:
+    return _article_normalize(source)
 
 
 def _require_text(value: object, name: str) -> str:
@@ -109,33 +187,176 @@ def _require_text(value: object, name: str) -> str:
     return value
 
 
+def fold_typography(text: str | None) -> str:
+    """``text`` after the typography fold alone (a ``str``; case and spaces untouched).
+
+    A soft hyphen (U+00AD) followed by whitespace that holds a line break is removed with that
+    whitespace (``"configu\\u00ad\\nration"`` -> ``"configuration"``); then each character of
+    :data:`TYPOGRAPHY_FOLD` is replaced (quote marks, apostrophes and primes -> ``'`` or ``"``,
+    dashes and U+2212 MINUS SIGN -> ``-``, other soft hyphens removed, ligatures spelt out).
+    A hyphen at a line end is left as it is: ``"re-\\nsign"`` may be *re-sign* or a wrapped
+    *resign*, and the text does not say which. ``TypeError`` unless ``str`` or ``None``.
+    """
+    return _fold(_require_text(text, "text"))
+
+
 def normalize_quote(text: str | None) -> str:
-    """Return the normal form in which quotes and sources are compared (a ``str``, possibly empty).
+    """Return the normal form in which :func:`is_quoted` compares quotes and sources (a ``str``, possibly empty).
+
+    :func:`fold_typography`, then the article's steps (:func:`article_normalize_quote`):
+    lower-cased by ``str.lower``, each whitespace run (``str.split``) one space, spaces, quote
+    marks and ``. , ; :`` trimmed from both ends, except that a quote mark right after a digit
+    is kept at the end (``'6".'`` -> ``'6"'``: an inch or foot mark is part of the number).
+    ``TypeError`` unless ``str`` or ``None``.
+    """
+    return _normalize(_require_text(text, "text"))
+
+
+def article_normalize_quote(text: str | None) -> str:
+    """The article's normal form exactly (a ``str``, possibly empty): no typography fold.
 
     Lower-cased by ``str.lower`` (``"İ"`` becomes two code points); each whitespace run
     (``str.split``: tab, CR, LF, U+00A0...) becomes one space; spaces, quote marks
     ``" ' “ ” ‘ ’`` and ``. , ; :`` are trimmed from both ends; nothing else inside is
     touched. ``TypeError`` unless ``str`` or ``None``.
     """
-    return _normalize(_require_text(text, "text"))
+    return _article_normalize(_require_text(text, "text"))
+
+
+def meets_quote_floor(form: str) -> bool:
+    """True when a normalised quote may count at all: at least :data:`MIN_QUOTE_CHARS` code points
+    and visible content (:func:`has_visible_content`).
+
+    The one home of the guards every quote checker keeps: :func:`is_quoted`,
+    :func:`article_is_quoted` and every quote checker of the checker lab. ``!!!``, ``---``,
+    ``(((`` and three zero-width spaces fail it.
+    """
+    return len(form) >= MIN_QUOTE_CHARS and has_visible_content(form)
+
+
+def _sign_at(text: str, at: int) -> bool:
+    # A + or - at ``at`` that is a sign or a range dash, not a hyphen after a letter ("COVID-19").
+    return text[at] in "+-" and not (at > 0 and text[at - 1].isalpha())
+
+
+def cuts_number(source: str, start: int, end: int) -> bool:
+    """True when ``source[start:end]`` (a non-empty span of a normal form) cuts a number in two.
+
+    It does when the span starts with a digit, or a sign then a digit, right after a digit; starts
+    with a digit right after a sign (``+`` or ``-`` not after a letter: ``"5 °c"`` in ``"-5 °c"``,
+    ``"10"`` in ``"5-10"``) or a decimal point or comma after a digit; or ends with a digit right
+    before a digit, or before ``.``, ``,`` or a sign that a digit follows (``"5"`` in ``"5.5"`` or
+    ``"5-10"``). Digits: ``str.isdecimal``. ``"19 cases"`` in ``"covid-19 cases"`` cuts nothing.
+    """
+    first, last = source[start], source[end - 1]
+    if start > 0:
+        before = source[start - 1]
+        signed = first in "+-" and end - start > 1 and source[start + 1].isdecimal()
+        if (first.isdecimal() or signed) and before.isdecimal():
+            return True
+        if first.isdecimal() and (_sign_at(source, start - 1) or (
+                before in ".," and start > 1 and source[start - 2].isdecimal())):
+            return True
+    if last.isdecimal() and end < len(source):
+        after = source[end]
+        if after.isdecimal():
+            return True
+        if (after in ".," or _sign_at(source, end)) and end + 1 < len(source) and source[end + 1].isdecimal():
+            return True
+    return False
+
+
+def found_in(form: str, source_form: str) -> bool:
+    """True iff ``form`` occurs in ``source_form`` (both normal forms) at an offset where it cuts no number (:func:`cuts_number`)."""
+    needle, haystack = form, source_form
+    if not needle:
+        return False
+    start = haystack.find(needle)
+    while start != -1:
+        if not cuts_number(haystack, start, start + len(needle)):
+            return True
+        start = haystack.find(needle, start + 1)
+    return False
 
 
 def is_quoted(quote: str | None, source: str | None) -> bool:
-    """True iff the normalised ``quote`` is a substring of the normalised ``source``.
+    """True iff the normalised ``quote`` occurs in the normalised ``source`` without cutting a number.
 
-    The normalised quote must also be at least :data:`MIN_QUOTE_CHARS` code points long and
-    have visible content (:func:`has_visible_content`); an empty or ``None`` quote or source
-    never counts. ``source`` is the text exactly as sent to the model. A plain substring
-    test: ``is_quoted("Java", "JavaScript")`` is True. ``TypeError`` unless each is ``str``
-    or ``None``.
+    groundlab's default quote check: both texts in :func:`normalize_quote`'s form (the
+    typography fold, then the article's steps); the quote must pass :func:`meets_quote_floor`
+    (at least :data:`MIN_QUOTE_CHARS` code points, visible content) and occur at an offset where
+    it does not cut a number (:func:`cuts_number`: ``"5 °C"`` is not quoted from ``"−5 °C"``).
+    An empty or ``None`` quote or source never counts. ``source`` is the text exactly as sent
+    to the model, taken as one piece of prose (line breaks are spaces); a text built of labelled
+    fields is checked field by field by :func:`quoted_in_fields`. Still a substring test:
+    ``is_quoted("Java", "JavaScript")`` is True. ``TypeError`` unless each is ``str`` or ``None``.
     """
     needle = _normalize(_require_text(quote, "quote"))
-    if len(needle) < MIN_QUOTE_CHARS or not has_visible_content(needle):
+    if not meets_quote_floor(needle):
         return False
     haystack = _require_text(source, "source")
     if not haystack:
         return False
-    return needle in _normalized_source(haystack)
+    return found_in(needle, _normalized_source(haystack))
+
+
+def article_is_quoted(quote: str | None, source: str | None) -> bool:
+    """The article's rule, exactly as "No Quote, No Claim" states it (groundlab's default before the typography fold).
+
+    True iff :func:`article_normalize_quote` of ``quote`` is a plain substring of that of
+    ``source``, and passes :func:`meets_quote_floor`. Curly and straight marks inside a quote
+    differ (``"don’t"`` is not ``"don't"``); a number may be cut (``"5 °C"`` is found in
+    ``"-5 °C"``). ``TypeError`` unless each is ``str`` or ``None``.
+    """
+    needle = _article_normalize(_require_text(quote, "quote"))
+    if not meets_quote_floor(needle):
+        return False
+    haystack = _require_text(source, "source")
+    return bool(haystack) and needle in _article_source(haystack)
+
+
+#: The labels the application writes before each field of the texts it sends
+#: (``profile_text``: ``PROFILE_LABELS``; ``job_text``: ``JOB_LABELS``).
+#: Text the application wrote is not evidence, so a label is never quotable.
+APPLICATION_LABELS: tuple[str, ...] = (*PROFILE_LABELS.values(), *JOB_LABELS.values())
+_LABEL_LINE = re.compile("(?:" + "|".join(map(re.escape, APPLICATION_LABELS)) + "): ")
+
+
+@functools.lru_cache(maxsize=64)
+def _field_values(text: str) -> tuple[str, ...]:
+    values: list[list[str]] = []
+    for line in text.split("\n"):
+        label = _LABEL_LINE.match(line)
+        if label is not None or not values:
+            values.append([line[label.end():] if label else line])
+        else:
+            values[-1].append(line)  # a value's own line break: the same field goes on
+    return tuple("\n".join(lines) for lines in values)
+
+
+def field_values(text: str | None) -> tuple[str, ...]:
+    """The quotable units of a text the application built (``profile_text``, ``job_text``): one per field.
+
+    The text is split at its ``"\\n"`` line breaks; a line that starts with one of
+    :data:`APPLICATION_LABELS` then ``": "`` starts a new field, whose value (the line after the
+    label, and any following lines without a label) is one unit; the label is not part of it.
+    Lines before the first label form one unit of their own, so a text without labels is one
+    unit. ``()`` for ``""`` or ``None``. ``TypeError`` unless ``str`` or ``None``.
+    """
+    text = _require_text(text, "text")
+    return _field_values(text) if text else ()
+
+
+def quoted_in_fields(quote: str | None, text: str | None) -> bool:
+    """True iff :func:`is_quoted` finds ``quote`` within one of :func:`field_values` of ``text``.
+
+    A quote must come from one place: ``"Java Experience: 10 years"`` is not quoted from
+    ``"Skills: Python, Java\\nExperience: 10 years of sales"`` (two fields and a label), and
+    ``"Desired role"`` is not quoted from ``"Desired role: Java engineer"``. ``TypeError``
+    unless each is ``str`` or ``None``.
+    """
+    _require_text(quote, "quote")
+    return any(is_quoted(quote, value) for value in field_values(text))
 
 
 #: Why a draft point is dropped, the first failing test in :func:`drop_reason`'s order: the item
@@ -143,7 +364,7 @@ def is_quoted(quote: str | None, source: str | None) -> bool:
 #: sentence has no visible text; a gap's profile quote has visible text; or a quote (the profile
 #: quote of a match, then the job quote) is refused by ``is_quoted`` because it is missing
 #: (``None`` or ``""``), empty once normalised, shorter than ``MIN_QUOTE_CHARS``, holds invisible
-#: characters only, punctuation only, or is absent from its text.
+#: characters only, punctuation only, or is absent from each field of its text (:func:`quoted_in_fields`).
 DROP_REASONS: tuple[str, ...] = (
     "null", "no_text", "gap_profile_quote", "quote_missing", "quote_empty", "quote_short",
     "quote_invisible", "quote_punctuation", "quote_absent",
@@ -151,7 +372,7 @@ DROP_REASONS: tuple[str, ...] = (
 
 
 def _quote_fault(quote: str | None) -> str:
-    # Why is_quoted refuses ``quote``, in the order of its own tests (the text aside).
+    # Why quoted_in_fields refuses ``quote``, in the order of is_quoted's own tests (the text aside).
     norm = normalize_quote(quote)
     if not quote:
         return "quote_missing"
@@ -175,7 +396,8 @@ def drop_reason(
     """Why the draft rule drops one point: ``(reason, quote)``, or ``(None, None)`` when it keeps it.
 
     ``kind`` is ``"match"`` or ``"gap"``; the quotes are as the model wrote them, the texts
-    exactly as sent. ``reason`` is the first failing test, in :data:`DROP_REASONS` order (never
+    exactly as sent; each quote must lie within one field's value of its text
+    (:func:`quoted_in_fields`). ``reason`` is the first failing test, in :data:`DROP_REASONS` order (never
     ``"null"``); ``quote`` is ``"profile"`` or ``"job"`` for a ``quote_*`` reason, else ``None``.
     ``ValueError`` for any other ``kind``; ``TypeError`` for a text or quote that is neither
     ``str`` nor ``None``.
@@ -190,9 +412,9 @@ def drop_reason(
         return "no_text", None
     if kind == "gap" and visible_text(profile_quote):
         return "gap_profile_quote", None
-    if kind == "match" and not is_quoted(profile_quote, profile_text):
+    if kind == "match" and not quoted_in_fields(profile_quote, profile_text):
         return _quote_fault(profile_quote), "profile"
-    if not is_quoted(job_quote, job_text):
+    if not quoted_in_fields(job_quote, job_text):
         return _quote_fault(job_quote), "job"
     return None, None
 

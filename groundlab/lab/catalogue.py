@@ -59,6 +59,11 @@ PERTURBATION_KINDS: tuple[PerturbationKind, ...] = (
     PerturbationKind("double_space", "faithful", "two or three spaces or a tab for one space"),
     PerturbationKind("different_dash", "faithful", "another dash or hyphen character for the hyphen-minus"),
     PerturbationKind("ligature", "faithful", "a ligature character (U+FB00 to U+FB04) for ff, fi, fl"),
+    PerturbationKind("apostrophe_inside", "faithful", "a curly apostrophe or single quote mark inside the quote, straight on the other side"),
+    PerturbationKind("minus_sign", "faithful", "a minus sign (U+2212) or en dash for the hyphen-minus in a number or range"),
+    PerturbationKind("soft_hyphen_line_end", "faithful", "a soft hyphen and a line break inside a word on one side, the whole word on the other"),
+    PerturbationKind("long_ligature", "faithful", "a ligature character (U+FB03 to U+FB06) for ffi, ffl, st"),
+    PerturbationKind("pdf_hyphen_spaced", "faithful", "the quote keeps a line-end hyphen, with a space or the line break after it"),
     PerturbationKind("paraphrase", "unfaithful", "the same idea in other words"),
     PerturbationKind("dropped_not", "unfaithful", "a 'not' (or n't) left out"),
     PerturbationKind("changed_number", "unfaithful", "a number changed"),
@@ -67,6 +72,12 @@ PERTURBATION_KINDS: tuple[PerturbationKind, ...] = (
     PerturbationKind("ellipsis_skip", "unfaithful", "an ellipsis that skips words that matter"),
     PerturbationKind("word_order_swap", "unfaithful", "two words or phrases swapped"),
     PerturbationKind("other_document", "unfaithful", "an exact span of another document"),
+    PerturbationKind("apostrophe_moved", "unfaithful", "an apostrophe added, dropped or moved (student's, students', its, it's)"),
+    PerturbationKind("quote_marks_moved", "unfaithful", "quote marks put around another word"),
+    PerturbationKind("feet_for_inches", "unfaithful", "a single mark or prime for a double one (feet for inches), or the reverse"),
+    PerturbationKind("sign_dropped", "unfaithful", "the minus sign of a number left out"),
+    PerturbationKind("range_cut", "unfaithful", "a range cut at its dash, so one end (or a negative number) reads as the whole"),
+    PerturbationKind("compound_joined", "unfaithful", "a hyphenated word broken at its hyphen at a line end, joined into another word"),
 )
 """Every kind, faithful kinds first, in the order tables and charts show them."""
 

@@ -1,14 +1,18 @@
 """The normalisation ladder: quote checkers from strict to lenient, run over the labelled catalogue.
 
 Each rung is a checker ``(quote, source) -> bool``. From the top: the exact
-substring test; the rule of "No Quote, No Claim" (:func:`~groundlab.grounding.rule.is_quoted`);
+substring test; the rule of "No Quote, No Claim" as the article states it
+(:func:`~groundlab.grounding.rule.article_is_quoted`); groundlab's default, that rule after the
+typography fold and with whole numbers (:func:`~groundlab.grounding.rule.is_quoted`);
 that plus NFKC; plus dropping invisible characters; plus joining line-wrap hyphens
 (:mod:`groundlab.lab.folds`); rapidfuzz's partial ratio at 95, 90 and 80; and its
 token-set ratio at 90 (:mod:`groundlab.lab.fuzzy`, on the fully folded forms).
 :func:`run_ladder` counts, for every rung, the faithful items it accepts
 (*rescued*) and the unfaithful ones it accepts (*let through*), overall and per
-kind. The ladder is a lens: ``is_quoted`` stays the rule (``docs/architecture.md``,
-"Grounding"); the job-match article itself admits that strictness has a cost.
+kind. Every rung keeps the rule's floor (:func:`~groundlab.grounding.rule.meets_quote_floor`:
+3 code points, visible content). The ladder is a lens: ``is_quoted`` stays the rule
+(``docs/architecture.md``, "Grounding"); the job-match article itself admits that strictness has
+a cost.
 Standard library only, apart from the fuzzy rungs, which load rapidfuzz on first use
 (the extra ``groundlab[fuzzy]``; ``run_ladder(fuzzy_rungs=False)`` leaves them out).
 """
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
-from groundlab.grounding.rule import MIN_QUOTE_CHARS, is_quoted
+from groundlab.grounding.rule import article_is_quoted, is_quoted, meets_quote_floor
 from groundlab.lab import fuzzy
 from groundlab.lab.catalogue import PERTURBATION_KINDS, load_perturbations
 from groundlab.lab.folds import lens_form, lens_forms, lens_match
@@ -41,7 +45,7 @@ def _text(value: Any) -> str:
 
 def _exact(quote: Any, source: Any) -> bool:
     quote, source = _text(quote), _text(source)
-    return bool(quote) and quote in source
+    return meets_quote_floor(quote) and quote in source
 
 
 def _folded(steps: int) -> Callable[[Any, Any], bool]:
@@ -54,7 +58,7 @@ def _folded(steps: int) -> Callable[[Any, Any], bool]:
 def _scored(score: Callable[[str, str], float], threshold: float) -> Callable[[Any, Any], bool]:
     def check(quote: Any, source: Any) -> bool:
         quote_form, source_form = lens_form(_text(quote), 3), lens_form(_text(source), 3)
-        return len(quote_form) >= MIN_QUOTE_CHARS and bool(source_form) and score(quote_form, source_form) >= threshold
+        return meets_quote_floor(quote_form) and bool(source_form) and score(quote_form, source_form) >= threshold
 
     return check
 
@@ -62,8 +66,10 @@ def _scored(score: Callable[[str, str], float], threshold: float) -> Callable[[A
 # (name, description, check, how run_ladder computes it from the precomputed forms)
 _RUNGS = (
     ("exact", "the quote is a substring of the source, character for character", _exact, "exact"),
-    ("is_quoted", "the rule: lower case, whitespace runs to one space, ends trimmed", is_quoted, "strict"),
-    ("+nfkc", "is_quoted after NFKC: accents composed, fullwidth and ligatures folded", _folded(1), 1),
+    ("article", "the article's rule: lower case, whitespace runs to one space, ends trimmed", article_is_quoted, "article"),
+    ("is_quoted", "the default: the article's rule after the typography fold (quote marks, dashes, "
+     "soft hyphens, ligatures), no number cut", is_quoted, "strict"),
+    ("+nfkc", "is_quoted after NFKC: accents composed, fullwidth letters folded", _folded(1), 1),
     ("+invisible", "and format characters (soft hyphen, zero-width space) dropped", _folded(2), 2),
     ("+hyphen", "and line-wrap hyphens joined", _folded(3), 3),
     ("partial_95", "rapidfuzz partial_ratio >= 95 on the +hyphen forms", _scored(fuzzy.partial_score, 95), ("partial", 95)),
@@ -73,7 +79,7 @@ _RUNGS = (
 )
 
 LADDER: tuple[Rung, ...] = tuple(Rung(name, description, check) for name, description, check, _ in _RUNGS)
-"""The rungs in order, strictest first; ``LADDER[1].check`` is ``groundlab.is_quoted`` itself."""
+"""The rungs in order, strictest first; ``LADDER[1].check`` is the article's rule, ``LADDER[2].check`` ``groundlab.is_quoted`` itself."""
 
 FUZZY_RUNGS: tuple[str, ...] = tuple(name for name, *_, how in _RUNGS if isinstance(how, tuple))
 """The rapidfuzz rungs (``partial_95`` .. ``token_set_90``): the ones the extra ``groundlab[fuzzy]`` adds."""
@@ -151,7 +157,7 @@ class LadderResult:
 
 def _item_verdicts(quote: str, source: str, forms: Callable[[str], tuple[str, ...]], rungs: tuple) -> tuple[bool, ...]:
     qf, sf = forms(quote), forms(source)
-    long_enough = len(qf[3]) >= MIN_QUOTE_CHARS and bool(sf[3])
+    long_enough = meets_quote_floor(qf[3]) and bool(sf[3])
     scored = {how[0] for *_, how in rungs if isinstance(how, tuple)}
     scores = {
         "partial": fuzzy.partial_score(qf[3], sf[3]) if long_enough and "partial" in scored else 0.0,
@@ -161,6 +167,8 @@ def _item_verdicts(quote: str, source: str, forms: Callable[[str], tuple[str, ..
     for *_, how in rungs:
         if how == "exact":
             out.append(_exact(quote, source))
+        elif how == "article":
+            out.append(article_is_quoted(quote, source))
         elif how == "strict":
             out.append(is_quoted(quote, source))
         elif isinstance(how, int):

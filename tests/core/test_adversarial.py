@@ -96,16 +96,29 @@ def test_reading_codes_agree_with_loads_strict():
     assert checked == 28
 
 
+# The corpus was labelled for the article's rule. groundlab's default adds the typography fold,
+# which finds exactly these three refused quotes: a curly pair for a straight one inside, a curly
+# apostrophe for a straight one, a soft hyphen inside a source word (issue 20, item 1).
+TYPOGRAPHY_ONLY = {"curly-quotes-inside", "apostrophe-inside", "soft-hyphen-in-source"}
+REFUSED = [c for c in QUOTES if not c["expected"] and c["id"] not in TYPOGRAPHY_ONLY]
+
+
 @pytest.mark.parametrize("case", QUOTES, ids=[c["id"] for c in QUOTES])
 def test_quote_case(case):
     if not HAVE_QUOTES:
         pytest.skip("groundlab.grounding.draft (and pydantic) are not importable here")
     from groundlab import is_quoted
+    from groundlab.grounding.rule import article_is_quoted
 
-    assert is_quoted(case["quote"], case["source"]) is case["expected"]
+    assert article_is_quoted(case["quote"], case["source"]) is case["expected"]
+    assert is_quoted(case["quote"], case["source"]) is (case["expected"] or case["id"] in TYPOGRAPHY_ONLY)
 
 
-@pytest.mark.parametrize("case", [c for c in QUOTES if not c["expected"]], ids=[c["id"] for c in QUOTES if not c["expected"]])
+def test_the_typography_exceptions_are_refused_cases_of_the_corpus():
+    assert {c["id"] for c in QUOTES if not c["expected"]} >= TYPOGRAPHY_ONLY
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=[c["id"] for c in REFUSED])
 def test_rejected_quotes_get_hints(case):
     """Every refused quote gets hints in normalised mode, ending with exactly one closest window."""
     if not HAVE_QUOTES:

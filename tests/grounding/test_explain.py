@@ -97,15 +97,19 @@ def test_quotes_are_checked_against_the_sent_text_not_private_fields(example_job
     )
 
 
-def test_quote_from_a_stripped_field_edge_is_checked_against_rendered_text(example_profile, example_job):
-    # "Headline:" is part of the sent text, so a quote spanning label and value passes.
+def test_a_label_the_application_wrote_is_not_quotable(example_profile, example_job):
+    # "Headline:" is in the sent text, but the application wrote it: a quote must lie within
+    # one field's value, so a quote spanning label and value is dropped (issue 20, item 4).
     fake = FakeChatModel(
         reply(
-            [{"point": "p", "profile_quote": "Headline: Backend", "job_quote": "Job title: Java"}]
+            [{"point": "p", "profile_quote": "Headline: Backend", "job_quote": "Java"},
+             {"point": "q", "profile_quote": "Backend", "job_quote": "Job title: Java"},
+             {"point": "r", "profile_quote": "Backend", "job_quote": "Java"}]
         )
     )
     explanation = explain_match(example_profile, example_job, fake)
-    assert explanation.matches == (Point("p", "Headline: Backend", "Job title: Java"),)
+    assert explanation.matches == (Point("r", "Backend", "Java"),)
+    assert explanation.dropped == 2
 
 
 @pytest.mark.parametrize(

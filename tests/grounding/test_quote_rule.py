@@ -9,7 +9,11 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from groundlab import is_quoted, normalize_quote
-from groundlab.grounding.rule import BLANK_FILLERS, DROP_REASONS, drop_reason, has_visible_content, visible_text
+from groundlab.grounding.rule import (
+    APPLICATION_LABELS, BLANK_FILLERS, DROP_REASONS, TYPOGRAPHY_FOLD, article_is_quoted, article_normalize_quote,
+    cuts_number, drop_reason, field_values, fold_typography, has_visible_content, meets_quote_floor,
+    quoted_in_fields, visible_text,
+)
 
 PROFILE = "Headline: Backend developer\nSkills: Java (Intermediate, 3 years)"
 JOB = "Job title: Java Engineer\nDescription: Build secure Java APIs and deploy services on AWS."
@@ -216,6 +220,135 @@ def test_is_quoted(quote, source, expected):
     assert is_quoted(quote, source) is expected
 
 
+# (quote, source, is_quoted, article_is_quoted): what the typography fold and the number clause change
+TYPOGRAPHY_CASES = [
+    ('I feel "worthless"', "I feel \u201cworthless\u201d", True, False),  # quote marks inside the quote
+    ("I don't know", "I don\u2019t know", True, False),
+    ("I don\u2019t know", "I don't know", True, False),
+    ("mustn\u02bct share", "Staff mustn't share", True, False),  # U+02BC MODIFIER LETTER APOSTROPHE
+    ("6' tall", "6\u2032 tall", True, False),  # a prime is a single mark
+    ("6' tall", '6" tall', False, False),  # single and double stay apart: feet are not inches
+    ("6\u2032 tall", "6\u2033 tall", False, False),
+    ('below 6"', "below 6\u2032 (feet)", False, True),  # the article trims the inch mark; the default keeps it
+    ('below 6".', 'the shelf is below 6".', True, True),
+    ("set it to \u201c5\u201d", 'Set it to "5".', True, False),
+    ("'6 feet'", "a 6 feet b", True, True),  # kept only after a digit: both marks here are trimmed
+    ("PostgreSQL", "with Postgre\u00adSQL", True, False),  # a soft hyphen inside a source word
+    ("configuration", "the configu\u00ad\nration file", True, False),  # at a line end: the word is joined
+    ("configuration", "the configu\u00ad \r\n ration file", True, False),
+    ("configu ration", "the configu\u00ad\nration file", False, False),  # the soft hyphen is no space
+    ("configu\u00ad\nration", "the configuration file", True, False),  # on the quote's side too
+    ("configuration", "the configu-\nration file", False, False),  # a hard hyphen is not joined: re-sign / resign
+    ("configu- ration", "the configu-\nration file", True, True),  # the line read as it shows
+    ("the \ufb01nance team", "the finance team", True, False),  # ligatures on either side
+    ("the finance team", "the \ufb01nance team", True, False),
+    ("tra\ufb03c and \ufb06ock", "traffic and stock", True, False),
+    ("two-factor login", "two\u2013factor login", True, False),  # dashes fold to the hyphen-minus
+    ("two\u2014factor login", "two\u2011factor login", True, False),
+    ("at -18 \u00b0C", "at \u221218 \u00b0C", True, False),  # the minus sign
+    ("3-5 years", "3\u20135 years", True, False),
+    # a number is never cut, by a sign, a range dash, a decimal point or another digit
+    ("18 \u00b0C", "at \u221218 \u00b0C", False, True),
+    ("18 \u00b0C", "at -18 \u00b0C", False, True),
+    ("18 \u00b0C", "at +18 \u00b0C", False, True),
+    ("5 years of Python", "3-5 years of Python", False, True),
+    ("-5 years", "3\u20135 years", False, False),
+    ("-5 years", "3-5 years", False, True),
+    ("take 10", "take 10\u201314 days", False, True),
+    ("take 10", "take 10.5 days", False, True),
+    ("5 days", "take 10.5 days", False, True),
+    ("5 days", "take 10,5 days", False, True),
+    ("00 ms", "5000 ms", False, True),
+    ("timeout 500", "timeout 5000", False, True),
+    ("19 cases", "COVID-19 cases", True, True),  # a hyphen after a letter is not a sign
+    ("take 10", "take 10, then 5", True, True),  # a comma then a space ends the number
+    ("take 10", "take 10. Then 5", True, True),
+    ("is -5", "it is -5", True, True),
+    ("5 \u00b0C", "at 15 \u00b0C and -5 \u00b0C", False, True),  # every occurrence cuts a number
+    ("5 \u00b0C", "at 15 \u00b0C, or 5 \u00b0C", True, True),  # one does not
+    ("v2 API", "the v2 API", True, True),  # a digit after a letter starts no number
+]
+
+
+@pytest.mark.parametrize(("quote", "source", "expected", "article"), TYPOGRAPHY_CASES)
+def test_is_quoted_folds_typography_and_keeps_numbers_whole(quote, source, expected, article):
+    assert (is_quoted(quote, source), article_is_quoted(quote, source)) == (expected, article)
+
+
+@pytest.mark.parametrize(("quote", "source", "expected"), IS_QUOTED_CASES)
+def test_the_articles_rule_gives_the_hand_written_verdicts_too(quote, source, expected):
+    # The table holds no typography difference and cuts no number, so both rules agree on it.
+    assert article_is_quoted(quote, source) is expected
+
+
+def test_the_typography_fold_table():
+    assert fold_typography("\u201cIt\u2019s \u2013 \u2212 \ufb03\u00ad\u00bb") == '"It\'s - - ffi"'
+    assert fold_typography("re-\nsign") == "re-\nsign" and fold_typography(None) == ""
+    assert fold_typography("ab\u00ad\n  cd\u00ad ef") == "abcd ef"
+    assert {TYPOGRAPHY_FOLD[c] for c in "\u2018\u2019\u2032"} == {"'"} and TYPOGRAPHY_FOLD["\u2033"] == '"'
+    assert TYPOGRAPHY_FOLD["\ufb05"] == TYPOGRAPHY_FOLD["\ufb06"] == "st" and TYPOGRAPHY_FOLD["\u00ad"] == ""
+    assert len(TYPOGRAPHY_FOLD) == 8 + 7 + 10 + 1 + 7
+    assert normalize_quote(" \u201cDon\u2019t\u201d. ") == "don't"
+    assert normalize_quote('"Shelf: 6".') == 'shelf: 6"' and article_normalize_quote('"Shelf: 6".') == "shelf: 6"
+    assert article_normalize_quote(" \u201cDon\u2019t\u201d. ") == "don\u2019t"
+
+
+@pytest.mark.parametrize("form", ["!!!", "---", "(((", "\u200b\u200b\u200b", "ab", "\u3164\u3164\u3164"])
+def test_the_floor_refuses_punctuation_invisible_and_short_forms(form):
+    assert meets_quote_floor(form) is False
+    assert is_quoted(form, f"x {form} x") is False and article_is_quoted(form, f"x {form} x") is False
+
+
+def test_the_floor_accepts_three_visible_characters():
+    assert [meets_quote_floor(f) for f in ("abc", "5%!", "C++", "a b")] == [True] * 4
+
+
+def test_cuts_number_at_each_edge():
+    text = "at -18.5 c, covid-19 and 3-5"
+    spans = {text[a:b]: cuts_number(text, a, b) for a, b in [(4, 6), (5, 8), (3, 6), (3, 8), (18, 20), (25, 26), (27, 28), (18, 24)]}
+    assert spans == {"18": True, "8.5": True, "-18": True, "-18.5": False, "19": False, "3": True, "5": True, "19 and": False}
+
+
+# --------------------------------------------------------------------------
+# a quote comes from one place: one field's value of the text the application built
+
+STITCHED = "Skills: Python, Java\nExperience: 10 years of sales in retail"
+
+
+def test_field_values_split_at_the_applications_labels():
+    assert field_values(STITCHED) == ("Python, Java", "10 years of sales in retail")
+    assert field_values("Job title: Java Engineer\nDescription: Build APIs.\nOn AWS.") == ("Java Engineer", "Build APIs.\nOn AWS.")
+    assert field_values("no label here\nSkills: Go") == ("no label here", "Go")
+    assert field_values("Skills:Go\nSkillset: Go") == ("Skills:Go\nSkillset: Go",)  # only "Label: " starts a field
+    assert field_values("") == field_values(None) == ()
+    assert APPLICATION_LABELS == ("Headline", "Desired role", "Skills", "Experience", "Work preferences", "Job title", "Description")
+
+
+def test_a_stitched_cross_field_quote_is_rejected():
+    """Issue 20, item 4: the line break between two fields normalises to a space, so the whole-text
+    rule finds a quote made of two fields; the draft rule does not."""
+    quote = "Java Experience: 10 years"
+    assert is_quoted(quote, STITCHED) is True  # the text as one piece of prose
+    assert quoted_in_fields(quote, STITCHED) is False
+    assert quoted_in_fields("Java", STITCHED) and quoted_in_fields("10 years of sales", STITCHED)
+    assert drop_reason("match", "p", quote, "Java", STITCHED, "Job title: Java") == ("quote_absent", "profile")
+    assert drop_reason("match", "p", "Python, Java", "title: Java", STITCHED, "Job title: Java") == ("quote_absent", "job")
+
+
+@pytest.mark.parametrize("label_quote", ["Desired role", "Desired role: Senior", "Skills: Java", "Work preferences:"])
+def test_the_applications_labels_are_not_quotable(label_quote):
+    profile = "Desired role: Senior Java engineer\nSkills: Java (Intermediate, 3 years)\nWork preferences: Remote"
+    assert quoted_in_fields(label_quote, profile) is False
+    assert drop_reason("match", "p", label_quote, "Java", profile, "Job title: Java") == ("quote_absent", "profile")
+    assert drop_reason("match", "p", "Senior Java engineer", "Java", profile, "Job title: Java") == (None, None)
+
+
+def test_a_multi_line_value_is_one_field():
+    profile = "Experience: Built REST services\nfor a logistics company.\nSkills: Go"
+    assert quoted_in_fields("REST services for a logistics", profile) is True
+    assert quoted_in_fields("logistics company. Skills", profile) is False
+
+
 def test_is_quoted_rejects_non_text():
     with pytest.raises(TypeError, match="quote must be a str or None, not bytes"):
         is_quoted(b"Java", PROFILE)
@@ -234,7 +367,8 @@ def test_is_quoted_repeated_checks_against_a_long_source():
 
 
 # --------------------------------------------------------------------------
-# a reference rule, written another way: character by character, from the article's clauses
+# reference rules, written another way: character by character, from the clauses of the article's
+# rule and of groundlab's default (the typography fold, then the article's steps, no number cut)
 
 _END_MARKS = frozenset(" \"'\u201c\u201d\u2018\u2019.,;:")  # the only characters trimmed, and only at the ends
 # Characters that render as nothing although they are not Cc or Cf, by range (rule.py's docstring).
@@ -242,7 +376,7 @@ _BLANK_RANGES = [(0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 
                  (0x2800, 0x2800), (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0xFE00, 0xFE0F), (0xE0100, 0xE01EF)]
 
 
-def _reference_normal_form(text: str) -> list[str]:
+def _reference_normal_form(text: str, keep_unit_mark: bool = False) -> list[str]:
     chars: list[str] = []
     gap = False
     for ch in text.lower():  # the article's lower-casing is str.lower, on the whole text
@@ -258,6 +392,8 @@ def _reference_normal_form(text: str) -> list[str]:
         start += 1
     while end > start and chars[end - 1] in _END_MARKS:
         end -= 1
+    if keep_unit_mark and start < end < len(chars) and chars[end] in "'\"" and chars[end - 1].isdecimal():
+        end += 1  # groundlab's default: a quote mark right after a digit is an inch or foot mark
     return chars[start:end]
 
 
@@ -270,9 +406,9 @@ def _shows_something_not_punctuation(chars: list[str]) -> bool:
     return False
 
 
-def reference_is_quoted(quote: str | None, source: str | None) -> bool:
-    """The rule restated: normalise both; the quote counts when it has at least three characters,
-    one of them visible and not punctuation, and occurs in the source at some offset."""
+def reference_article_is_quoted(quote: str | None, source: str | None) -> bool:
+    """The article's rule restated: normalise both; the quote counts when it has at least three
+    characters, one of them visible and not punctuation, and occurs in the source at some offset."""
     needle = _reference_normal_form(quote or "")
     haystack = _reference_normal_form(source or "")
     if len(needle) < 3 or not _shows_something_not_punctuation(needle):
@@ -283,15 +419,84 @@ def reference_is_quoted(quote: str | None, source: str | None) -> bool:
     return False
 
 
+# The typography fold, from the rule's wording: single marks to ', double marks to ", dashes and
+# the minus sign to -, soft hyphens removed, the seven Latin ligatures spelt out.
+_SINGLE = "\u2018\u2019\u201a\u201b\u2032\u2039\u203a\u02bc"
+_DOUBLE = "\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb"
+_DASH = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
+_SPELT = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl", "\ufb05": "st", "\ufb06": "st"}
+_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def _reference_fold(text: str) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\u00ad":
+            j = i + 1
+            while j < len(text) and text[j].isspace():
+                j += 1
+            # a soft hyphen before a whitespace run that holds a line break: the run goes too
+            i = j if any(c in _LINE_BREAKS for c in text[i + 1 : j]) else i + 1
+            continue
+        out.append("'" if ch in _SINGLE else '"' if ch in _DOUBLE else "-" if ch in _DASH else _SPELT.get(ch, ch))
+        i += 1
+    return "".join(out)
+
+
+def _digit(chars: list[str], at: int) -> bool:
+    return 0 <= at < len(chars) and chars[at].isdecimal()
+
+
+def _sign(chars: list[str], at: int) -> bool:
+    # + or -, unless it follows a letter (then it is a hyphen: covid-19)
+    return 0 <= at < len(chars) and chars[at] in "+-" and not (at > 0 and chars[at - 1].isalpha())
+
+
+def _cut(hay: list[str], start: int, end: int) -> bool:
+    """Whether hay[start:end] cuts a number, clause by clause as the rule's docstring words it."""
+    begins_number = _digit(hay, start) or (hay[start] in "+-" and end - start > 1 and _digit(hay, start + 1))
+    if begins_number and _digit(hay, start - 1):
+        return True  # starts right after a digit
+    if _digit(hay, start) and (_sign(hay, start - 1) or (start > 1 and hay[start - 1] in ".," and _digit(hay, start - 2))):
+        return True  # starts after a sign, or after a decimal point or comma that follows a digit
+    if _digit(hay, end - 1):
+        if _digit(hay, end):
+            return True  # ends right before a digit
+        if end < len(hay) and (hay[end] in ".," or _sign(hay, end)) and _digit(hay, end + 1):
+            return True  # ends before . , or a sign that a digit follows
+    return False
+
+
+def reference_is_quoted(quote: str | None, source: str | None) -> bool:
+    """groundlab's default restated: fold both, normalise both as the article does; the quote counts
+    when it has at least three characters, one visible and not punctuation, and occurs at some offset
+    of the source where it cuts no number."""
+    needle = _reference_normal_form(_reference_fold(quote or ""), keep_unit_mark=True)
+    haystack = _reference_normal_form(_reference_fold(source or ""), keep_unit_mark=True)
+    if len(needle) < 3 or not _shows_something_not_punctuation(needle):
+        return False
+    for offset in range(len(haystack) - len(needle) + 1):
+        if all(haystack[offset + i] == needle[i] for i in range(len(needle))) and not _cut(haystack, offset, offset + len(needle)):
+            return True
+    return False
+
+
 def _counts_at_all(quote: str) -> bool:
     # whether the quote can count anywhere: at least three characters, one visible and not punctuation
-    needle = _reference_normal_form(quote)
+    needle = _reference_normal_form(_reference_fold(quote), keep_unit_mark=True)
     return len(needle) >= 3 and _shows_something_not_punctuation(needle)
 
 
 @pytest.mark.parametrize(("quote", "source", "expected"), IS_QUOTED_CASES)
 def test_the_reference_rule_agrees_with_the_hand_written_table(quote, source, expected):
     assert reference_is_quoted(quote, source) is expected
+
+
+@pytest.mark.parametrize(("quote", "source", "expected", "article"), TYPOGRAPHY_CASES)
+def test_the_reference_rules_agree_with_the_typography_table(quote, source, expected, article):
+    assert (reference_is_quoted(quote, source), reference_article_is_quoted(quote, source)) == (expected, article)
 
 
 # Characters that exercise every clause: cases, whitespace of several kinds, the end marks,
@@ -301,6 +506,8 @@ _TRICKY = st.sampled_from(
     list("aAbBJjvV19 ") * 3 + ["\t", "\n", "\r\n", "\u00a0", "\u2003", "\u3000", "\x1c"]
     + list("\"'\u201c\u201d\u2018\u2019.,;:") + list("!?()-*%") + ["\u200b", "\u00ad", "\u202e", "\u3164", "\ufe0f"]
     + ["\u0130", "\u03a3", "\u03c3", "\u03c2"]
+    # the typography fold's characters, and digits, signs and separators for the number clause
+    + list("\u2013\u2014\u2212\u2032\u2033\u00ab\u02bc\ufb01\ufb03\ufb06") + list("0123+-.,") * 2 + ["\u00ad\n"]
 )
 _tricky_text = st.lists(_TRICKY, max_size=16).map("".join)
 _tricky_source = st.lists(_TRICKY, min_size=4, max_size=16).map("".join)
@@ -314,7 +521,7 @@ def quote_and_source(draw):
         return draw(_tricky_text), source
     start = draw(st.integers(0, len(source) - 1))
     quote = source[start : draw(st.integers(min(start + 3, len(source)), len(source)))]
-    change = draw(st.sampled_from(["none", "upper", "lower", "spaces", "marks", "inner mark"]))
+    change = draw(st.sampled_from(["none", "upper", "lower", "spaces", "marks", "inner mark", "typography"]))
     if change == "upper":
         quote = quote.upper()
     elif change == "lower":
@@ -325,6 +532,10 @@ def quote_and_source(draw):
         # trimmed marks, and marks that are not trimmed
         quote = draw(st.sampled_from(["", "\u201c", ". ", ":", "'", "(", "!", "-", "\u00ab"])) + quote
         quote += draw(st.sampled_from(["", "\u201d", ".", ";", "'", ")", "!", "?", "\u2026"]))
+    elif change == "typography":
+        # another character of the same fold class (or the plain one), anywhere in the quote
+        swap = {"'": "\u2019", "\u2019": "'", '"': "\u201d", "\u201c": '"', "-": "\u2212", "\u2013": "-"}
+        quote = "".join(swap.get(ch, ch) for ch in quote)
     elif change == "inner mark" and len(quote) > 1:
         at = draw(st.integers(1, len(quote) - 1))
         quote = quote[:at] + draw(st.sampled_from([",", ".", ";", ":"])) + quote[at:]
@@ -338,6 +549,13 @@ def test_property_is_quoted_agrees_with_the_reference_rule(pair):
     result = is_quoted(quote, source)
     event(f"quoted={result}")
     assert result is reference_is_quoted(quote, source)
+
+
+@settings(max_examples=150)
+@given(quote_and_source())
+def test_property_article_is_quoted_agrees_with_the_articles_reference_rule(pair):
+    quote, source = pair
+    assert article_is_quoted(quote, source) is reference_article_is_quoted(quote, source)
 
 
 words = st.text(
@@ -361,6 +579,7 @@ def test_property_runs_of_whole_words_are_quoted(word_list, data):
 @given(st.one_of(st.none(), st.text()), st.one_of(st.none(), st.text()))
 def test_property_is_quoted_never_raises_and_agrees_with_the_reference_on_any_text(quote, source):
     assert is_quoted(quote, source) is reference_is_quoted(quote, source)
+    assert article_is_quoted(quote, source) is reference_article_is_quoted(quote, source)
 
 
 @settings(max_examples=100)

@@ -185,7 +185,7 @@ out["hints"] = len(hints_for_verdict(verdict, case.request, study.sources)) > 0
 out["fields"] = dict(verify_fields(study["complete"].raw, study["complete"].request, study.sources).accepted)
 out["is_quoted"] = [is_quoted("READ_TIMEOUT_MS=5000", "read_timeout_ms=5000"), is_quoted("retry=true", "read_timeout_ms=5000")]
 out["score"] = score_verifier(contract_verifier, name="contract").agreed
-out["strict_rungs"] = [rung.check("Read  timeout", "the read timeout is 5 s") for rung in LADDER[:5]]
+out["strict_rungs"] = [rung.check("Read  timeout", "the read timeout is 5 s") for rung in LADDER[:6]]
 ladder = run_ladder(fuzzy_rungs=False)
 out["ladder"] = [ladder.rungs, ladder.skipped]
 
@@ -201,7 +201,7 @@ out["errors"] = {
     "groundlab.Draft": error(lambda: groundlab.Draft),
     "groundlab.explain_match": error(lambda: groundlab.explain_match),
     "OpenAICompatibleChatModel": error(lambda: groundlab.OpenAICompatibleChatModel("http://127.0.0.1:1/v1", "m")),
-    "a fuzzy rung": error(lambda: LADDER[5].check("the read timeout is", "the read timeout is 5 s")),
+    "a fuzzy rung": error(lambda: LADDER[6].check("the read timeout is", "the read timeout is 5 s")),
     "run_ladder()": error(lambda: run_ladder()),
 }
 out["heavy"] = sorted(m for m in ("pydantic", "httpx", "rapidfuzz", "pandas", "numpy") if m in sys.modules)
@@ -235,8 +235,8 @@ def test_the_library_works_without_any_extra_and_each_part_names_its_extra(alone
     assert out["fields"] == {"read_timeout_ms": "5000", "retry_enabled": "false"}
     assert out["is_quoted"] == [True, False]
     assert out["score"] == 555
-    assert out["strict_rungs"] == [False, True, True, True, True]
-    assert out["ladder"] == [["exact", "is_quoted", "+nfkc", "+invisible", "+hyphen"], ["partial_95", "partial_90", "partial_80", "token_set_90"]]
+    assert out["strict_rungs"] == [False, True, True, True, True, True]
+    assert out["ladder"] == [["exact", "article", "is_quoted", "+nfkc", "+invisible", "+hyphen"], ["partial_95", "partial_90", "partial_80", "token_set_90"]]
     extra_of = {
         "import draft": "draft", "groundlab.Draft": "draft", "groundlab.explain_match": "draft",
         "OpenAICompatibleChatModel": "live", "a fuzzy rung": "fuzzy", "run_ladder()": "fuzzy",
@@ -259,18 +259,18 @@ def test_verify_a_case_without_any_extra(installed, elsewhere):
 def test_lab_without_rapidfuzz_leaves_the_fuzzy_rungs_out_and_says_which_extra_adds_them(installed, elsewhere):
     done = groundlab_command(installed, "lab", cwd=elsewhere)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "+hyphen         192 of 224            1 of 140" in done.stdout  # the same counts, a narrower column
+    assert "+hyphen         257 of 260            9 of 183" in done.stdout  # the same counts, a narrower column
     lines = done.stdout.splitlines()
     table = lines[2:lines.index("")]
-    assert [line.split()[0] for line in table[:-1]] == ["exact", "is_quoted", "+nfkc", "+invisible", "+hyphen"]
+    assert [line.split()[0] for line in table[:-1]] == ["exact", "article", "is_quoted", "+nfkc", "+invisible", "+hyphen"]
     assert table[-1] == (
         "the fuzzy rungs (partial_95, partial_90, partial_80, token_set_90) are left out: "
         "they need rapidfuzz (pip install 'groundlab[fuzzy]')"
     )
     assert "overall               555    555  100.0%" in done.stdout
     data = json.loads(groundlab_command(installed, "lab", "--json", "--per-kind", "0", cwd=elsewhere).stdout)
-    assert [row["rung"] for row in data["ladder"]] == ["exact", "is_quoted", "+nfkc", "+invisible", "+hyphen"]
-    assert data["ladder"][4] == {"rung": "+hyphen", "rescued": 192, "faithful": 224, "let_through": 1, "unfaithful": 140}
+    assert [row["rung"] for row in data["ladder"]] == ["exact", "article", "is_quoted", "+nfkc", "+invisible", "+hyphen"]
+    assert data["ladder"][5] == {"rung": "+hyphen", "rescued": 257, "faithful": 260, "let_through": 9, "unfaithful": 183}
     assert data["skipped"] == {"rungs": ["partial_95", "partial_90", "partial_80", "token_set_90"], "why": MISSING["fuzzy"][1]}
     assert {v["verifier"]: v["agreed"] for v in data["verifiers"]} == {"contract": 555, "citation-only": 280, "quotes-exist": 164}
 

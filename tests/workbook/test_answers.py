@@ -249,16 +249,16 @@ def ladder():
     "item_id, expected",
     [
         ("pdf_hyphen-06",
-         ("+hyphen", "rung by rung: exact refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, +hyphen accepts, "
+         ("+hyphen", "rung by rung: exact refuses, article refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, +hyphen accepts, "
                      "partial_95 accepts, partial_90 accepts, partial_80 accepts, token_set_90 accepts")),
         ("dropped_not-16",
-         ("partial_90", "rung by rung: exact refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, +hyphen refuses, "
+         ("partial_90", "rung by rung: exact refuses, article refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, +hyphen refuses, "
                         "partial_95 refuses, partial_90 accepts, partial_80 accepts, token_set_90 accepts")),
         ("other_document-01",
-         ("none of them", "rung by rung: exact refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, "
+         ("none of them", "rung by rung: exact refuses, article refuses, is_quoted refuses, +nfkc refuses, +invisible refuses, "
                           "+hyphen refuses, partial_95 refuses, partial_90 refuses, partial_80 refuses, token_set_90 refuses")),
         ("case-03",
-         ("is_quoted", "rung by rung: exact refuses, is_quoted accepts, +nfkc accepts, +invisible accepts, +hyphen accepts, "
+         ("article", "rung by rung: exact refuses, article accepts, is_quoted accepts, +nfkc accepts, +invisible accepts, +hyphen accepts, "
                        "partial_95 accepts, partial_90 accepts, partial_80 accepts, token_set_90 accepts")),
     ],
 )
@@ -353,7 +353,7 @@ def test_verifier_answer_shows_hostile_text_printably_and_clipped(study):
 
 
 def test_lab_choices():
-    assert RUNG_CHOICES[0] == "exact" and RUNG_CHOICES[1] == "is_quoted" and RUNG_CHOICES[-1] == "none of them"
-    assert len(RUNG_CHOICES) == 10
+    assert RUNG_CHOICES[:3] == ("exact", "article", "is_quoted") and RUNG_CHOICES[-1] == "none of them"
+    assert len(RUNG_CHOICES) == 11
     assert FIELD_STATE_CHOICES == ("VERIFIED", "REJECTED", "MISSING", "NOT_CHECKED")
     assert VERIFIER_CHOICES == STATUS_CHOICES + ("raises an exception", "returns no status")

@@ -51,7 +51,7 @@ def test_rung_goal_orders_the_rungs_as_the_ladder_does():
 
 
 def test_rung_goal_refuses_unknown_rungs():
-    with pytest.raises(ValueError, match=r"no rung 'partial_99'; the rungs: exact, is_quoted, "):
+    with pytest.raises(ValueError, match=r"no rung 'partial_99'; the rungs: exact, article, is_quoted, "):
         rung_goal(POLICY, accepted_by="partial_99", refused_by="is_quoted")
     with pytest.raises(ValueError, match="one rung cannot both accept and refuse: 'exact'"):
         rung_goal(POLICY, accepted_by="exact", refused_by="exact")

@@ -155,7 +155,9 @@ def cheat_sheet_html() -> str:
         f"<p><strong>The contract.</strong> The citation check fails when {escape(REASONS['quote_absent'])}: "
         "the quote is compared exactly, case and spaces included. The supports check fails when "
         f"{escape(REASONS['not_canonical'])}.</p>",
-        f"<p><strong>No Quote, No Claim</strong> (the job-match draft check) compares normalised texts:</p><ol>{normalisation}</ol>",
+        f"<p><strong>No Quote, No Claim</strong> ({_code('is_quoted')}; the draft check looks within one field's "
+        f"value, never at the application's labels) compares normalised texts; {_code('article_is_quoted')}, "
+        f"the article's own rule, skips step 1 and may cut a number:</p><ol>{normalisation}</ol>",
         "<h2>Limits</h2>",
         _table(("limit", "value", "of"), [(_code(n), escape(str(v)), escape(u)) for n, v, u in limits()]),
         "<h2>The admission layers, weakest first</h2>",
