@@ -20,7 +20,7 @@ EXTRAS: Mapping[str, str] = MappingProxyType(
         "live": "groundlab's OpenAICompatibleChatModel needs",
         "fuzzy": "groundlab's fuzzy scores (the checker lab's partial_95 to token_set_90) need",
         "workbook": "groundlab's workbook needs",
-        "progress": "groundlab check-log's progress bar needs",
+        "progress": "groundlab's check-log progress bar needs",
         "dask": "groundlab's Dask recipe for logs needs",
     }
 )

@@ -25,7 +25,7 @@ from groundlab.core.claims import MAX_INPUT_UNITS
 from groundlab.core.contract import verify_answer
 from groundlab.core.failure import GroundlabError
 from groundlab.core.fields import FieldState, verify_fields
-from groundlab.core.registry import Registry, Request, request_from_dict
+from groundlab.core.registry import Registry, Request, Source, request_from_dict
 from groundlab.core.trusted import TrustedInputError
 
 __all__ = ["LINE_ERROR", "LINE_ERROR_CODES", "MAX_LINE_BYTES", "LineChecker", "LineError", "LogResult", "check_line"]
@@ -96,6 +96,9 @@ class LogResult(NamedTuple):
     error: Union[Mapping[str, str], None]
     fields: tuple = ()
 
+    def __reduce__(self):  # ``accepted`` is a read-only view, which does not pickle
+        return (_result, (*self[:5], dict(self.accepted), self.error, self.fields))
+
     def to_dict(self) -> dict:
         """The result line's object: ``line``, ``id`` (only when the log line had one),
         ``status``, ``check``, ``citation_only_ok``, ``accepted`` and ``error`` (only when set)."""
@@ -122,6 +125,11 @@ class LogResult(NamedTuple):
             f'{{"line": {int(self.line)}{ident}, "status": {_str(self.status)}, "check": {check}, '
             f'"citation_only_ok": {"true" if self.citation_only_ok else "false"}, "accepted": {{{accepted}}}{error}}}'
         )
+
+
+def _result(*fields) -> LogResult:
+    """Rebuild a pickled :class:`LogResult`."""
+    return LogResult(*fields[:5], MappingProxyType(fields[5]), *fields[6:])
 
 
 _str = json.encoder.encode_basestring_ascii  # a JSON string literal, as json.dumps writes it
@@ -206,11 +214,12 @@ class LineChecker:
         self._requests: dict = {}
         self._states: dict = {}
 
-    def __getstate__(self) -> dict:
-        return {"registry": self.registry, "request": self.request}
+    def __getstate__(self) -> dict:  # a Source's facts are a read-only view: sent as plain dicts
+        sources = [(s.id, s.service, s.environment, s.revision, dict(s.facts), s.text) for s in self.registry]
+        return {"sources": sources, "request": self.request}
 
     def __setstate__(self, state: dict) -> None:
-        self.__init__(state["registry"], state["request"])
+        self.__init__(Registry(Source(*fields) for fields in state["sources"]), state["request"])
 
     def _request(self, obj: Any, number: int) -> Request:
         key = _request_key(obj)
@@ -305,8 +314,8 @@ class LineChecker:
 
     def _all(self, request: Request, state: str) -> tuple:
         """Every requested field in one state: what ``verify_fields`` returns for an ``ACCEPT``
-        (every field ``VERIFIED``) and an ``INVALID_JSON`` (every field ``NOT_CHECKED``), by
-        DESIGN's per-field contract, without reading the answer a second time."""
+        (every field ``VERIFIED``) and an ``INVALID_JSON`` (every field ``NOT_CHECKED``), as the
+        per-field contract guarantees, without reading the answer a second time."""
         key = (request, state)
         known = self._states.get(key)
         if known is None:

@@ -44,7 +44,7 @@ class LogSummary:
     * ``fields`` -- ``dict`` field -> ``Counter`` :class:`~groundlab.core.fields.FieldState`
       value -> lines (at most :data:`MAX_FIELDS` names);
     * ``line_errors`` -- ``Counter`` reason code -> lines; ``first_errors`` -- ``[(line,
-      code), ...]``, the first :data:`MAX_LISTED` in line order.
+      code), ...]``, the :data:`MAX_LISTED` lowest line numbers, in line order.
     """
 
     def __init__(self) -> None:
@@ -84,8 +84,11 @@ class LogSummary:
         if status == LINE_ERROR:
             code = result.error["code"]
             self.line_errors[code] += 1
-            if len(self.first_errors) < MAX_LISTED:
-                self.first_errors.append((result.line, code))
+            errors = self.first_errors
+            if len(errors) < MAX_LISTED or result.line < errors[-1][0]:
+                errors.append((result.line, code))
+                errors.sort()
+                del errors[MAX_LISTED:]
         fields = self.fields
         for name, state in result.fields:
             counter = fields.get(name)

@@ -36,7 +36,8 @@ class Progress:
         self._lines = lines
 
     def close(self) -> None:
-        """Remove the bar from the terminal."""
+        """Show the last figures, then remove the bar from the terminal."""
+        self._bar.refresh()
         self._bar.close()
 
 
