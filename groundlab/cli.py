@@ -89,7 +89,7 @@ log line format (one JSON object a line; blank lines are skipped, but counted):
 result line format:
   {"line": n, "id"?: ..., "status": "ACCEPT" | a refusal status | "LINE_ERROR",
    "check": the deciding check or null, "citation_only_ok": bool, "accepted": {field: value},
-   "error"?: {"code": ..., "message": ...}}
+   "error"?: {"code": ..., "message": ...} for a LINE_ERROR, {"code": parse code} for INVALID_JSON}
   A line that cannot be checked (not JSON, not an object, no answer, no request, a request
   that supplies a document the registry lacks, longer than the limit...) is a LINE_ERROR
   result with a reason code; the run goes on.

@@ -82,7 +82,7 @@ class LogResult(NamedTuple):
     * ``citation_only_ok`` -- what the citation-only check decided (``False`` for ``LINE_ERROR``);
     * ``accepted`` -- ``field -> value`` of an ``ACCEPT``, sorted by field; else ``{}``;
     * ``error`` -- for ``LINE_ERROR``, ``{"code", "message"}`` (:data:`LINE_ERROR_CODES`); for
-      ``INVALID_JSON``, ``{"code", "message"}`` of the parse error; else ``None``;
+      ``INVALID_JSON``, ``{"code"}``, the parse code (:data:`~groundlab.core.claims.ERROR_CODES`); else ``None``;
     * ``fields`` -- ``((field, FieldState value), ...)`` from ``verify_fields``, in request
       order; ``()`` for ``LINE_ERROR``. Counted by the summary, not written to a result line.
     """
@@ -306,7 +306,7 @@ class LineChecker:
         if status is Status.ACCEPT:
             return LogResult(number, ident, "ACCEPT", None, True, verdict.accepted, None, self._all(request, _VERIFIED))
         if status is Status.INVALID_JSON:
-            error = {"code": verdict.error.code, "message": verdict.error.message}
+            error = {"code": verdict.error.code}  # the parse code; its sentence costs more than the check (groundlab verify shows it)
             return LogResult(number, ident, "INVALID_JSON", "parse", False, _EMPTY, error, self._all(request, _NOT_CHECKED))
         report = verify_fields(raw, request, self.registry)
         fields = tuple([(name, result.state.value) for name, result in report.fields.items()])
