@@ -19,8 +19,10 @@ from groundlab.study.log_summary import LogSummary
 
 __all__ = ["CHUNK_LINES", "check_chunk", "check_chunks"]
 
-CHUNK_LINES = 2000
-"""Lines per chunk: large enough that sending a chunk to a worker costs little beside checking it."""
+CHUNK_LINES = 256
+"""Lines per chunk: enough that sending a chunk to a worker costs little beside checking it (a
+chunk takes tens of milliseconds), few enough that the C allocator's heap stays small: with
+2,000 lines a chunk, the resident set grew with the log's length (benchmarks/README.md)."""
 
 _checker: LineChecker | None = None  # a worker process's checker, set by _start_worker
 

@@ -35,3 +35,21 @@ def test_line_errors_show_their_reason():
     results = list(check_log(["[1]", '{"answer": "{}"}'], sample_registry()))
     assert list(log_frame(results)["error"]) == ["line_not_object", "no_request"]
     assert list(log_status_frame(LogSummary.of(results))["status"]) == ["LINE_ERROR"]
+
+
+def test_notebook_13s_exercise_wants_a_chat_completion_the_checker_accepts():
+    from groundlab.study.cases import load_case_set
+    from groundlab.workbook.lessons.l13 import exercises
+
+    study = load_case_set()
+    q = exercises(cases=study)["my_line"]
+    lines = fake_model_log(2)
+    assert str(q.goal(lines[0])).startswith("not yet: the answer should be a chat completion")
+    assert str(q.goal("[1]")) == "not yet: the checker cannot read the line: the line is JSON but not an object (it is an array)"
+    done = {"lines": lines}
+    exec(q.solution(), done)
+    assert str(q.goal(done["my_line"])) == (
+        "right: the checker reads the assistant's content and accepts it: {'read_timeout_ms': '5000', 'retry_enabled': 'false'}")
+    wrong = json.loads(done["my_line"])
+    wrong["answer"]["choices"][0]["message"]["content"] = "{}"
+    assert str(q.goal(json.dumps(wrong))) == "not yet: the checker reads it, but the contract says INVALID_JSON (check parse)"
