@@ -447,9 +447,11 @@ def _cmd_check_log(args: argparse.Namespace) -> int:
             yield number, line
 
     def check(write) -> None:
-        bar = progress_bar(size, sys.stderr, enabled=not args.quiet)
+        bar, first = None, True
         try:
             for text, part, _ in check_chunks(counted(), checker, jobs):
+                if first:  # after the worker processes have started: no fork while the bar's thread runs
+                    bar, first = progress_bar(size, sys.stderr, enabled=not args.quiet), False
                 write(text)
                 summary.merge(part)
                 if bar is not None:

@@ -30,9 +30,10 @@ def numbered(lines: Iterable[Line] | io.IOBase) -> Iterator[tuple[int, Line]]:
     ``lines``: an iterable of ``str``/``bytes`` lines or decoded objects, or an open file (a
     binary one is read by :func:`~groundlab.study.log_reader.read_lines`, in bounded memory).
     """
-    if isinstance(lines, io.IOBase) and hasattr(lines, "readline"):
-        buffer = getattr(lines, "buffer", lines)  # a text file: its bytes
-        source: Iterable[tuple[int, Line]] = read_lines(buffer)
+    if isinstance(lines, io.TextIOBase) and not hasattr(lines, "buffer"):  # io.StringIO: no bytes under it
+        source: Iterable[tuple[int, Line]] = ((n, line.rstrip("\n")) for n, line in enumerate(lines, 1))
+    elif isinstance(lines, io.IOBase) and hasattr(lines, "readline"):
+        source = read_lines(getattr(lines, "buffer", lines))  # a text file: its bytes, read in bounded memory
     else:
         source = enumerate(lines, 1)
     for number, line in source:

@@ -110,6 +110,15 @@ def test_the_reader_bounds_long_lines_and_numbers_blank_ones():
     assert [(r.line, r.error["code"]) for r in results] == [(1, "no_answer"), (3, "line_too_long"), (5, "no_answer")]
 
 
+def test_text_files_and_string_streams_are_read_too(tmp_path):
+    path = tmp_path / "log.jsonl"
+    path.write_text('[1]\n\n{"answer": "{}"}\n', encoding="utf-8")
+    with open(path, encoding="utf-8") as text:
+        from_file = [(r.line, r.error["code"]) for r in check_log(text, REGISTRY)]
+    from_string = [(r.line, r.error["code"]) for r in check_log(io.StringIO(path.read_text()), REGISTRY)]
+    assert from_file == from_string == [(1, "line_not_object"), (3, "no_request")]
+
+
 def test_a_line_of_exactly_the_limit_is_read():
     line = b"x" * MAX_LINE_BYTES + b"\n"
     assert [len(x) for _, x in read_lines(io.BytesIO(line))] == [MAX_LINE_BYTES]

@@ -184,3 +184,16 @@ def test_summary_of_the_cli_equals_the_librarys(tmp_path, log, capsys):
     with open(log, "rb") as handle:
         summary = LogSummary.of(check_log(handle, load(REGISTRY).sources))
     assert capsys.readouterr().err == summary.render()
+
+
+def test_the_cli_shows_a_bar_on_a_terminal_unless_quiet(tmp_path, log, monkeypatch):
+    pytest.importorskip("tqdm")
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(["check-log", str(log), "--registry", REGISTRY, "--out", str(tmp_path / "a")]) == 1
+    assert "check-log:" in tty.getvalue() and "330 lines" in tty.getvalue() and "lines/s" in tty.getvalue()
+    assert tty.getvalue().endswith("line 303: LINE_ERROR no_answer\n")
+    quiet = _Tty()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(["check-log", str(log), "--registry", REGISTRY, "--out", str(tmp_path / "b"), "--quiet"]) == 1
+    assert quiet.getvalue() == ""
