@@ -22,7 +22,8 @@ from groundlab.study.log_summary import LogSummary
 __all__ = ["check_files", "summarise"]
 
 
-def _check_partition(pairs: Iterable[tuple[str, str]], checker: LineChecker) -> Iterator[tuple[str, LogResult]]:
+def _check_partition(pairs: Iterable[tuple[str, str]], spec: tuple) -> Iterator[tuple[str, LogResult]]:
+    checker = LineChecker.from_spec(spec)  # one per partition: a task gets plain data, whatever the scheduler
     for number, (line, path) in enumerate(pairs, 1):
         if line.strip():  # the file's bytes without the newline, as the CLI reads them (not UTF-8: reported)
             line = line[:-1] if line.endswith("\n") else line
@@ -41,7 +42,7 @@ def check_files(paths: str | list[str], registry: Registry, request: Request | N
     bag = require("dask.bag", "dask")
     checker = LineChecker(registry, request)
     lines = bag.read_text(paths, blocksize=None, include_path=True, encoding="utf-8", errors="surrogateescape")
-    return lines.map_partitions(_check_partition, checker)
+    return lines.map_partitions(_check_partition, checker.spec)
 
 
 def _partial(pairs: Iterable[tuple[str, LogResult]]) -> LogSummary:

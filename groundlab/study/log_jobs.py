@@ -47,9 +47,9 @@ def check_chunk(checker: LineChecker, chunk: list) -> tuple[str, LogSummary, int
     return text, summary, chunk[-1][0] if chunk else 0
 
 
-def _start_worker(checker: LineChecker) -> None:
+def _start_worker(spec: tuple) -> None:
     global _checker
-    _checker = checker
+    _checker = LineChecker.from_spec(spec)
     # The parent process handles Ctrl-C and SIGTERM and stops the pool; a worker ignores SIGINT.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -88,7 +88,7 @@ def check_chunks(
         return
     import multiprocessing
 
-    pool = multiprocessing.get_context().Pool(jobs, initializer=_start_worker, initargs=(checker,))
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_start_worker, initargs=(checker.spec,))
     closed = False
     try:
         pending: deque = deque()

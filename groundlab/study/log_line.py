@@ -80,7 +80,8 @@ class LogResult(NamedTuple):
     * ``check`` -- the deciding check's name (a name of
       :data:`~groundlab.core.checks.CHECK_TABLE`), ``None`` for ``ACCEPT`` and ``LINE_ERROR``;
     * ``citation_only_ok`` -- what the citation-only check decided (``False`` for ``LINE_ERROR``);
-    * ``accepted`` -- ``field -> value`` of an ``ACCEPT``, sorted by field; else ``{}``;
+    * ``accepted`` -- a ``dict`` ``field -> value`` of an ``ACCEPT``, sorted by field; else ``{}``
+      (plain dicts, so a result pickles: a Dask cluster sends results between processes);
     * ``error`` -- for ``LINE_ERROR``, ``{"code", "message"}`` (:data:`LINE_ERROR_CODES`); for
       ``INVALID_JSON``, ``{"code"}``, the parse code (:data:`~groundlab.core.claims.ERROR_CODES`); else ``None``;
     * ``fields`` -- ``((field, FieldState value), ...)`` from ``verify_fields``, in request
@@ -95,9 +96,6 @@ class LogResult(NamedTuple):
     accepted: Mapping[str, str]
     error: Union[Mapping[str, str], None]
     fields: tuple = ()
-
-    def __reduce__(self):  # ``accepted`` is a read-only view, which does not pickle
-        return (_result, (*self[:5], dict(self.accepted), self.error, self.fields))
 
     def to_dict(self) -> dict:
         """The result line's object: ``line``, ``id`` (only when the log line had one),
@@ -127,15 +125,9 @@ class LogResult(NamedTuple):
         )
 
 
-def _result(*fields) -> LogResult:
-    """Rebuild a pickled :class:`LogResult`."""
-    return LogResult(*fields[:5], MappingProxyType(fields[5]), *fields[6:])
-
-
 _str = json.encoder.encode_basestring_ascii  # a JSON string literal, as json.dumps writes it
 _KINDS = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
           bool: "a boolean", type(None): "null"}
-_EMPTY: Mapping[str, str] = MappingProxyType({})
 _VERIFIED, _NOT_CHECKED = FieldState.VERIFIED.value, FieldState.NOT_CHECKED.value
 _CACHE_LIMIT = 256  # requests kept per checker; the cache is emptied when full, so memory stays flat
 
@@ -197,9 +189,8 @@ class LineChecker:
             ``request``; ``None``: such a line is a ``no_request`` :data:`LINE_ERROR`.
 
     Raises ``ValueError`` when the default request supplies an id the registry lacks, and
-    ``TypeError`` for wrong argument types. A checker is picklable (the CLI's worker
-    processes and the Dask recipe use it); it keeps at most 256 distinct requests read from
-    lines, so memory stays flat.
+    ``TypeError`` for wrong argument types. Worker processes and Dask tasks rebuild it from
+    :attr:`spec`; it keeps at most 256 distinct requests read from lines, so memory stays flat.
     """
 
     def __init__(self, registry: Registry, request: Request | None = None) -> None:
@@ -214,12 +205,19 @@ class LineChecker:
         self._requests: dict = {}
         self._states: dict = {}
 
-    def __getstate__(self) -> dict:  # a Source's facts are a read-only view: sent as plain dicts
-        sources = [(s.id, s.service, s.environment, s.revision, dict(s.facts), s.text) for s in self.registry]
-        return {"sources": sources, "request": self.request}
+    @property
+    def spec(self) -> tuple:
+        """``(sources, request)`` in plain, picklable data (a source's facts are a read-only view,
+        which does not pickle): what a worker process or a Dask task rebuilds the checker from
+        with :meth:`from_spec`."""
+        sources = tuple((s.id, s.service, s.environment, s.revision, dict(s.facts), s.text) for s in self.registry)
+        return sources, self.request
 
-    def __setstate__(self, state: dict) -> None:
-        self.__init__(Registry(Source(*fields) for fields in state["sources"]), state["request"])
+    @classmethod
+    def from_spec(cls, spec: tuple) -> "LineChecker":
+        """The checker :attr:`spec` describes (its caches start empty)."""
+        sources, request = spec
+        return cls(Registry(Source(*fields) for fields in sources), request)
 
     def _request(self, obj: Any, number: int) -> Request:
         key = _request_key(obj)
@@ -300,17 +298,17 @@ class LineChecker:
         except LineError as err:
             ident = obj.get("id")
             ident = ident if type(ident) is str or type(ident) is int else None
-            return LogResult(number, ident, LINE_ERROR, None, False, _EMPTY, err.to_dict(), ())
+            return LogResult(number, ident, LINE_ERROR, None, False, {}, err.to_dict(), ())
         verdict = verify_answer(raw, request, self.registry)
         status = verdict.status
         if status is Status.ACCEPT:
-            return LogResult(number, ident, "ACCEPT", None, True, verdict.accepted, None, self._all(request, _VERIFIED))
+            return LogResult(number, ident, "ACCEPT", None, True, dict(verdict.accepted), None, self._all(request, _VERIFIED))
         if status is Status.INVALID_JSON:
             error = {"code": verdict.error.code}  # the parse code; its sentence costs more than the check (groundlab verify shows it)
-            return LogResult(number, ident, "INVALID_JSON", "parse", False, _EMPTY, error, self._all(request, _NOT_CHECKED))
+            return LogResult(number, ident, "INVALID_JSON", "parse", False, {}, error, self._all(request, _NOT_CHECKED))
         report = verify_fields(raw, request, self.registry)
         fields = tuple([(name, result.state.value) for name, result in report.fields.items()])
-        return LogResult(number, ident, status.value, verdict.failed_step().check, verdict.citation_only_ok, _EMPTY, None, fields)
+        return LogResult(number, ident, status.value, verdict.failed_step().check, verdict.citation_only_ok, {}, None, fields)
 
     def _all(self, request: Request, state: str) -> tuple:
         """Every requested field in one state: what ``verify_fields`` returns for an ``ACCEPT``
