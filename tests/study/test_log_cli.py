@@ -197,3 +197,22 @@ def test_the_cli_shows_a_bar_on_a_terminal_unless_quiet(tmp_path, log, monkeypat
     monkeypatch.setattr(sys, "stderr", quiet)
     assert main(["check-log", str(log), "--registry", REGISTRY, "--out", str(tmp_path / "b"), "--quiet"]) == 1
     assert quiet.getvalue() == ""
+
+
+def test_sigterm_with_two_worker_processes_leaves_no_output_and_no_worker(tmp_path, log, capsys, monkeypatch):
+    import multiprocessing
+
+    real, calls = LogSummary.merge, []
+
+    def merge(self, other):  # only the main process merges: the signal arrives mid-run, in it
+        calls.append(1)
+        if len(calls) == 2:
+            signal.raise_signal(signal.SIGTERM)
+        return real(self, other)
+
+    monkeypatch.setattr(LogSummary, "merge", merge)
+    monkeypatch.setattr(log_jobs.check_chunks, "__defaults__", (1, 50))
+    out = tmp_path / "out.jsonl"
+    assert main(["check-log", str(log), "--registry", REGISTRY, "--out", str(out), "--jobs", "2", "--quiet"]) == 143
+    assert _files(tmp_path) == ["log.jsonl"] and multiprocessing.active_children() == []
+    assert "interrupted by SIGTERM after 50 line(s); no output file was written" in capsys.readouterr().err
