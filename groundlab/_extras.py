@@ -20,6 +20,8 @@ EXTRAS: Mapping[str, str] = MappingProxyType(
         "live": "groundlab's OpenAICompatibleChatModel needs",
         "fuzzy": "groundlab's fuzzy scores (the checker lab's partial_95 to token_set_90) need",
         "workbook": "groundlab's workbook needs",
+        "progress": "groundlab's check-log progress bar needs",
+        "dask": "groundlab's Dask recipe for logs needs",
     }
 )
 """Extra name (every extra of ``pyproject.toml`` but ``test``) -> the start of the error
@@ -50,7 +52,7 @@ def require(module: str, extra: str) -> ModuleType:
     Args:
         module: the module to import, as for ``importlib.import_module``.
         extra: the extra of groundlab that installs it, a key of :data:`EXTRAS`
-            (``"draft"``, ``"live"``, ``"fuzzy"`` or ``"workbook"``).
+            (``"draft"``, ``"live"``, ``"fuzzy"``, ``"workbook"``, ``"progress"`` or ``"dask"``).
 
     Returns:
         The imported module.

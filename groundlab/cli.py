@@ -1,4 +1,4 @@
-"""The ``groundlab`` command line: ``run``, ``audit``, ``verify`` and ``lab``.
+"""The ``groundlab`` command line: ``run``, ``audit``, ``verify``, ``lab`` and ``check-log``.
 
 Exit codes (also in ``groundlab --help``):
 
@@ -73,6 +73,40 @@ EXAMPLES = {
     },
 }
 """The minimal files ``run --help`` and ``verify --help`` show: each kind -> its decoded JSON."""
+
+
+_CHECK_LOG_DESCRIPTION = """\
+Check every answer of a log against one registry: the full contract, the citation-only
+check and the per-field contract. Prints one JSON result line per input line, in input
+order, the same for any --jobs; the summary goes to stderr (and the --report page).
+
+log line format (one JSON object a line; blank lines are skipped, but counted):
+  {"id"?: str, "request"?: {request object}, "answer": "<the model's raw text>"}
+  "answer" may also be a chat log, {"messages": [..., {"role": "assistant", "content": "..."}]},
+  or an OpenAI chat completion, {"choices": [{"message": {"role": "assistant", "content": "..."}}]}:
+  the assistant message's content is the answer. A line without "request" uses --request.
+
+result line format:
+  {"line": n, "id"?: ..., "status": "ACCEPT" | a refusal status | "LINE_ERROR",
+   "check": the deciding check or null, "citation_only_ok": bool, "accepted": {field: value},
+   "error"?: {"code": ..., "message": ...} for a LINE_ERROR, {"code": parse code} for INVALID_JSON}
+  A line that cannot be checked (not JSON, not an object, no answer, no request, a request
+  that supplies a document the registry lacks, longer than the limit...) is a LINE_ERROR
+  result with a reason code; the run goes on.
+
+--out and --report never overwrite a file: each is written as a hidden .groundlab-out-*
+sibling and renamed into place when complete; Ctrl-C or SIGTERM leaves none of it."""
+
+_CHECK_LOG_EPILOG = (
+    "example (log.jsonl holds one line; the registry and request files are below):\n"
+    f"  {json.dumps({'id': 'a1', 'answer': json.dumps(_ANSWER)})}\n"
+    "  groundlab check-log log.jsonl --registry reg.json --request req.json --out results.jsonl\n"
+    "  results.jsonl then holds:\n"
+    '  {"line": 1, "id": "a1", "status": "ACCEPT", "check": null, "citation_only_ok": true, '
+    '"accepted": {"read_timeout_ms": "5000"}}\n\n'
+    "exit codes of check-log: 0 every line checked and accepted; 1 a line was refused or could\n"
+    "not be checked (LINE_ERROR); 2 could not run; 128+N stopped by signal N.\n\n"
+)
 
 
 def _formats(*kinds: str) -> str:
@@ -159,6 +193,22 @@ def build_parser() -> argparse.ArgumentParser:
     lab.add_argument("--per-kind", type=_count, default=3, metavar="N", help="disagreements listed per kind (default 3)")
     lab.add_argument("--json", action="store_true", help="print the ladder and the scores as JSON")
     lab.set_defaults(handler=_cmd_lab)
+
+    log = sub.add_parser(
+        "check-log",
+        help="check a log of real answers (JSONL), one result line per input line",
+        description=_CHECK_LOG_DESCRIPTION,
+        epilog=_CHECK_LOG_EPILOG + _formats("registry file", "request file") + _EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    log.add_argument("log", metavar="LOG.jsonl", help="the log, one JSON object a line, or - for stdin")
+    log.add_argument("--registry", metavar="FILE", required=True, help='registry file {"sources": [...]}')
+    log.add_argument("--request", metavar="FILE", help="default request file, for lines without \"request\"")
+    log.add_argument("--out", metavar="RESULTS.jsonl", help="write the result lines here (a new file) instead of stdout")
+    log.add_argument("--report", metavar="REPORT.html", help="write a self-contained HTML report (a new file)")
+    log.add_argument("--jobs", type=_count, default=1, metavar="N", help="worker processes (default 1; 0: one per core)")
+    log.add_argument("--quiet", action="store_true", help="no progress bar and no summary on stderr")
+    log.set_defaults(handler=_cmd_check_log)
     return parser
 
 
@@ -340,6 +390,121 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     else:
         _say_verdict(verdict, request, sources, hints)
     return EXIT_OK if verdict.ok else EXIT_FINDING
+
+
+def _open_log(name: str):
+    """``(binary stream, size in bytes or None)`` of the log; raises ``OSError``."""
+    if name == "-":
+        stream = sys.stdin.buffer
+    else:
+        stream = open(name, "rb")  # noqa: SIM115 -- closed by the caller
+    try:
+        info = os.fstat(stream.fileno())
+        import stat
+
+        size = info.st_size if stat.S_ISREG(info.st_mode) else None
+    except (OSError, ValueError, AttributeError):
+        size = None
+    return stream, size
+
+
+def _cmd_check_log(args: argparse.Namespace) -> int:
+    import signal
+
+    from groundlab.study.atomic import create_file
+    from groundlab.study.log_jobs import check_chunks
+    from groundlab.study.log_line import LineChecker
+    from groundlab.study.log_reader import read_lines
+    from groundlab.study.log_report import report_html
+    from groundlab.study.log_summary import LogSummary
+    from groundlab.study.progress import progress_bar
+    from groundlab.study.signals import RunInterrupted
+
+    for option, path in (("--out", args.out), ("--report", args.report)):
+        if path is not None and os.path.lexists(path):
+            return _fail(f"{option} {path} already exists; check-log never overwrites a file")
+    if args.out is not None and args.report is not None and os.path.abspath(args.out) == os.path.abspath(args.report):
+        return _fail("--out and --report name the same file")
+    try:
+        registry = load_registry(args.registry)
+        request = None if args.request is None else load_request(args.request)
+        checker = LineChecker(registry, request)
+    except TrustedInputError as err:
+        return _fail(str(err))
+    except ValueError as err:  # the default request supplies an id the registry lacks
+        return _fail(f"{args.request}: {err}")
+    try:
+        stream, size = _open_log(args.log)
+    except OSError as err:
+        return _fail(f"cannot read the log {args.log}: {err.strerror or err}")
+    jobs = args.jobs or os.cpu_count() or 1
+    summary = LogSummary()
+    read = [0]
+
+    def counted():
+        for number, line in read_lines(stream):
+            read[0] += len(line) + 1
+            yield number, line
+
+    def check(write) -> None:
+        bar, first = None, True
+        try:
+            for text, part, _ in check_chunks(counted(), checker, jobs):
+                if first:  # after the worker processes have started: no fork while the bar's thread runs
+                    bar, first = progress_bar(size, sys.stderr, enabled=not args.quiet), False
+                write(text)
+                summary.merge(part)
+                if bar is not None:
+                    bar.update(summary.lines + summary.blank, read[0])
+        finally:
+            if bar is not None:
+                bar.close()
+
+    try:
+        try:
+            if args.out is None:
+                from groundlab.study.signals import SignalGuard
+
+                with SignalGuard():
+                    check(_write_stdout)
+            else:
+                create_file(args.out, lambda handle: check(lambda text: handle.write(text.encode("ascii"))))
+            if args.report is not None:
+                create_file(args.report, lambda handle: handle.write(report_html(summary).encode("utf-8")))
+        finally:
+            if stream is not sys.stdin.buffer:
+                stream.close()
+    except (RunInterrupted, KeyboardInterrupt) as err:
+        signum = getattr(err, "signum", signal.SIGINT)
+        done = [p for p in (args.out, args.report) if p is not None and os.path.exists(p)]
+        left = f"complete: {', '.join(done)}" if done else "no output file was written"
+        _fail(f"interrupted by {signal.Signals(signum).name} after {summary.lines} line(s); {left}")
+        return 128 + signum
+    except FileExistsError as err:
+        return _fail(f"{err.filename} appeared while check-log ran; nothing was replaced")
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):
+            raise
+        return _fail(f"cannot write the output ({err.strerror or err})")
+    if not args.quiet:
+        sys.stderr.write(_safe(summary.render()))
+    return EXIT_OK if summary.ok else EXIT_FINDING
+
+
+def _write_stdout(text: str) -> None:
+    """Write result lines to stdout; once the reader has closed the pipe, write nothing more."""
+    global _closed
+    if _closed or not text:
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _closed = True
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (AttributeError, OSError, ValueError):
+            pass
 
 
 def _cmd_lab(args: argparse.Namespace) -> int:

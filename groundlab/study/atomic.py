@@ -9,7 +9,8 @@ its name marks it, :func:`is_temporary` tells it apart, the audit refuses it and
 later run ignores it (delete it by hand). The rename never replaces anything,
 not even an empty folder made meanwhile: Linux's ``renameat2(RENAME_NOREPLACE)``
 where the kernel and file system offer it, else a check just before the rename.
-See ``docs/architecture.md``, "The study and its evidence". Standard library only.
+:func:`create_file` does the same for one output file (``groundlab check-log --out``,
+``--report``). See ``docs/architecture.md``, "The study and its evidence". Standard library only.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Callable
 
 from groundlab.study.signals import SignalGuard
 
-__all__ = ["TEMP_PREFIX", "create_folder", "is_temporary"]
+__all__ = ["FILE_PREFIX", "TEMP_PREFIX", "create_file", "create_folder", "is_temporary"]
 
 TEMP_PREFIX = ".groundlab-run-"
 """Name prefix of the temporary sibling an unfinished run writes into."""
@@ -137,3 +138,50 @@ def _sync(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+FILE_PREFIX = ".groundlab-out-"
+"""Name prefix of the temporary sibling an unfinished output file is written into."""
+
+
+def create_file(out: str | Path, fill: Callable) -> None:
+    """Create the file ``out`` with what ``fill(handle)`` writes into a binary handle, all or nothing.
+
+    The handle is a temporary sibling (``.groundlab-out-*``, made with ``O_EXCL`` and
+    ``O_NOFOLLOW``), flushed to disk and renamed to ``out`` only when ``fill`` returns; the
+    rename never replaces anything. Raises ``FileExistsError`` when ``out`` exists by then,
+    :class:`~groundlab.study.signals.RunInterrupted` for SIGTERM or SIGHUP and
+    ``KeyboardInterrupt`` for SIGINT, and whatever ``fill`` or the file system raises; in
+    every case the sibling is removed and ``out`` does not exist.
+    """
+    out = Path(out)
+    parent = out.parent if str(out.parent) else Path(".")
+    with SignalGuard() as guard:
+        guard.deferring = True
+        fd, name = tempfile.mkstemp(dir=parent, prefix=FILE_PREFIX)
+        tmp = Path(name)
+        try:
+            guard.deferring = False
+            guard.raise_pending()
+            if hasattr(os, "fchmod"):  # mkstemp gives 0o600; an output file gets the usual mode
+                os.fchmod(fd, 0o666 & ~_umask())
+            with os.fdopen(fd, "wb") as handle:
+                fd = -1
+                fill(handle)
+                handle.flush()
+                os.fsync(handle.fileno())
+            guard.deferring = True
+            _rename_no_replace(tmp, out)
+        except BaseException:
+            guard.deferring = True
+            if fd >= 0:
+                os.close(fd)
+            tmp.unlink(missing_ok=True)
+            raise
+    _sync(parent)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -45,6 +45,11 @@ _LAZY, __getattr__, __dir__ = exports(
             "explanation_label_frame", "explanation_label_table", "ladder_first_frame", "ladder_first_table",
             "ladder_frame", "ladder_kind_frame", "ladder_kind_table", "ladder_table",
         ),
+        "groundlab.workbook.presentation.log_view": (
+            "fake_model_log", "log_chart", "log_check_frame", "log_frame", "log_status_frame",
+        ),
+        "groundlab.study.log": ("check_log",),
+        "groundlab.study.log_summary": ("LogSummary",),
         "groundlab.workbook.presentation.lab_charts": ("lab_chart_numbers", "ladder_chart", "ladder_kind_chart"),
         "groundlab.workbook.presentation.widgets.claim_editor": ("ClaimEditor",),
         "groundlab.workbook.presentation.widgets.claim_row": ("ClaimRow",),

@@ -60,7 +60,7 @@ def test_a_broken_install_is_not_reported_as_a_missing_extra(tmp_path, monkeypat
 
 
 def test_an_unknown_extra_is_a_value_error_even_when_the_module_is_there():
-    with pytest.raises(ValueError, match=r"^unknown extra 'drafts'; groundlab's extras are draft, live, fuzzy, workbook$"):
+    with pytest.raises(ValueError, match=r"^unknown extra 'drafts'; groundlab's extras are draft, live, fuzzy, workbook, progress, dask$"):
         require("json", "drafts")
 
 

@@ -55,6 +55,8 @@ LOCKS = {
     "test": ("requirements-test.lock", workshop.TEST_LOCK_COMMAND, ["workbook", "test"], []),
 }
 EXPECTED_EXTRAS = {
+    "progress": ["tqdm>=4.66"],
+    "dask": ["dask>=2024.1"],
     "draft": ["pydantic>=2"],
     "live": ["httpx>=0.25"],
     "fuzzy": ["rapidfuzz>=3"],

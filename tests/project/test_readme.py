@@ -81,3 +81,22 @@ def test_the_readme_says_which_lock_is_which():
 
 def test_the_conda_route_is_written_out():
     assert "conda env create -f environment.yml\nconda activate groundlab\njupyter lab notebooks/\n" in README
+
+
+def test_the_check_log_example_gives_the_result_line_shown(tmp_path):
+    for name in ("reg.json", "req.json"):
+        (tmp_path / name).write_text(block_after(f"`{name}`"), encoding="utf-8")
+    (tmp_path / "answers.jsonl").write_text(block_after("assistant's content is the answer"), encoding="utf-8")
+    from groundlab.cli import main
+    import contextlib
+    import io
+    import os
+
+    out, here = io.StringIO(), os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        with contextlib.redirect_stdout(out):
+            code = main(["check-log", "answers.jsonl", "--registry", "reg.json", "--request", "req.json", "--quiet"])
+    finally:
+        os.chdir(here)
+    assert code == 0 and out.getvalue() == block_after("`groundlab check-log answers.jsonl")

@@ -359,14 +359,15 @@ def test_the_lab_extends_the_path_and_the_capstone_returns_to_the_start():
     last_11 = source(load(LAB[1])["cells"][-1])
     assert "[next: 12 · Capstone: a new domain](12_capstone.ipynb) →" in last_11
     last_12 = source(load(NOTEBOOKS / "12_capstone.ipynb")["cells"][-1])
-    assert last_12.rstrip().endswith("[back to the start: 00 · Start here](00_start_here.ipynb)")
+    assert "[back to the start: 00 · Start here](00_start_here.ipynb)" in last_12
+    assert last_12.rstrip().endswith("[next: 13 · Checking a log](13_checking_a_log.ipynb) →"), "after the workshop: checking a log"
 
 
 def test_every_numbered_notebook_links_to_its_neighbours_at_the_top_and_at_the_end():
     """The header (the cells before the first section) and the last cell both carry the navigation
     line: 08-10 once had it only at the end."""
     numbered = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
-    assert len(numbered) == 13
+    assert len(numbered) == 14
     titles = {p.name: source(load(p)["cells"][0]).splitlines()[0][2:] for p in numbered}
     for position, path in enumerate(numbered):
         cells = load(path)["cells"]

@@ -67,7 +67,7 @@ def test_the_readme_states_each_notebooks_two_times():
         row = re.search(rf"^\| {path.name[:2]} \| \[.*\]\(notebooks/{re.escape(path.name)}\) \| .* \| (\d+) / (\d+) \|$", readme, re.M)
         assert row and row.groups() == stated.groups(), f"README's row for {path.name} differs from its header"
         total += int(stated[2])
-    assert f"takes about four and a quarter hours" in readme and 240 <= total <= 270, total
+    assert f"takes about four and a half hours" in readme and 255 <= total <= 285, total
 
 
 from tools.notebooks import (  # noqa: E402

@@ -247,6 +247,18 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
                 ),
             }
         ),
+        "13": MappingProxyType(
+            {
+                "the_eighteenth_line": (
+                    "Notebook 01: the boundary reads the answer before any claim is looked at.",
+                    "Does strict JSON allow an object to name one member twice?",
+                ),
+                "the_sixth_line": (
+                    "The quote is genuine, so the citation check passes. Which check compares the document with the request?",
+                    "Notebook 03: a document of another service or environment fails before its revision or value is looked at.",
+                ),
+            }
+        ),
     }
 )
 """Lesson (``"03"``) -> Predict key -> its hints, in the order the Hint button shows them."""
