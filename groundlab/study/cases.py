@@ -25,6 +25,7 @@ __all__ = [
     "Case",
     "CaseSet",
     "case_set_from_dict",
+    "fixture_name",
     "frozen_digests",
     "load_case_set",
 ]
@@ -132,14 +133,16 @@ def _case(obj: Any, where: str) -> Case:
 def case_set_from_dict(obj: Mapping[str, Any], path: Path) -> CaseSet:
     """Build a :class:`CaseSet` from a decoded fixture file found at ``path``.
 
-    Raises ``TrustedInputError`` for a malformed registry or case, two cases with one
-    id, or a request that supplies a document the registry does not hold.
+    Raises ``TrustedInputError`` for a malformed registry or case, no case at all, two
+    cases with one id, or a request that supplies a document the registry does not hold.
     """
     where = str(path)
     registry = registry_from_dict(obj, where)
     cases_obj = obj.get("cases")
     if not isinstance(cases_obj, list):
         raise TrustedInputError(where, '"cases" must be a JSON array')
+    if not cases_obj:
+        raise TrustedInputError(where, '"cases" is empty; a fixture file holds at least one case')
     cases = tuple(_case(item, f"{where}: cases[{i}]") for i, item in enumerate(cases_obj))
     seen: set[str] = set()
     for case in cases:
@@ -172,9 +175,17 @@ def frozen_digests(case_set: CaseSet) -> dict[str, str]:
     """``{file name: sha256}`` when ``case_set`` was loaded from :func:`fixtures_dir`, else ``{}``.
 
     A file inside the fixtures folder is frozen and is checked against ``SHA256SUMS``
-    first: ``FrozenFixtureError`` when it was edited. A copy elsewhere is not frozen.
+    first: ``FrozenFixtureError`` when it was edited. A copy elsewhere is not frozen. The
+    file is the one symbolic links lead to, named by its own name (:func:`fixture_name`),
+    never by the link's.
     """
     folder = fixtures_dir()
-    if case_set.path.resolve().parent != folder.resolve():
+    real = case_set.path.resolve()
+    if real.parent != folder.resolve():
         return {}
-    return verify_frozen(folder, [case_set.path.name])
+    return verify_frozen(folder, [real.name])
+
+
+def fixture_name(case_set: CaseSet) -> str:
+    """The name of the file ``case_set`` was read from, symbolic links resolved (what the evidence records)."""
+    return case_set.path.resolve().name
