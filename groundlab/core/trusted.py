@@ -44,8 +44,10 @@ __all__ = [
     "verify_frozen",
 ]
 
-MAX_TRUSTED_BYTES = 16 * 1024 * 1024
-"""Largest trusted file read, in bytes (16 MiB); a larger file is refused as ``too_large``."""
+MAX_TRUSTED_BYTES = 2 * 1024 * 1024
+"""Largest trusted file read, in bytes (2 MiB, over five times the largest frozen fixture); a larger
+file is refused as ``too_large``. It bounds the time to refuse a file: the exact locator that
+places a fault reads well under a megabyte a second (``benchmarks/trusted.py``)."""
 
 # code -> template over the context; the message of a TrustedInputError raised while reading a file.
 _TEMPLATES = {
