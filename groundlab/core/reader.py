@@ -269,8 +269,11 @@ class Locator:
 
     def _syntax(self, pos: int, container: str | None) -> Problem:
         text = self.text
-        if text[pos : pos + 1] == ",":  # CPython 3.13+ places a trailing comma at the comma itself;
-            after = _scanner.whitespace_end(text, pos + 1)  # every version is placed at the bracket
+        # CPython 3.13+ places a trailing comma at the comma itself; every version is placed at the
+        # bracket. A comma with no member or value before it ("[,]", "[1,,]") is not trailing: it
+        # stays where it is, as a missing value or member.
+        if text[pos : pos + 1] == "," and text[:pos].rstrip(" \t\n\r")[-1:] not in ("[", "{", ","):
+            after = _scanner.whitespace_end(text, pos + 1)
             if text[after : after + 1] in ("]", "}") and after < len(text):
                 pos = after
         reason, context = describe_syntax(text, pos, container)
