@@ -8,9 +8,12 @@ code it ends in:
 * a fault at the very end (a stray ``}``), found by the exact locator;
 * a member name repeated at the end, and a 65th nesting level at the end.
 
-Figures only, no assertions. The limit bounds the worst case: the exact locator that places a
-fault reads roughly a megabyte a second, so a 16 MiB file with one fault at its end took 24-40 s
-before the limit was lowered. Run: ``python benchmarks/trusted.py [SIZE_IN_BYTES]``.
+Figures only, no assertions. Before round 3, a 16 MiB file with one fault at its end took 24-40 s
+(the pure-Python locator read it all again) and a valid one full of brackets 19 s (a Python step
+per bracket). Now a syntax error or a too-deep nesting is placed where the C reader stopped
+(``read_placed``), the depth check is a few C passes, and the limit is 2 MiB; a name repeated at
+the very end still goes through the exact locator and is the slowest case. Run:
+``python benchmarks/trusted.py [SIZE_IN_BYTES]``.
 """
 
 from __future__ import annotations

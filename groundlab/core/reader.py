@@ -29,7 +29,7 @@ from groundlab.core.syntax import STRING_RUN, describe_syntax
 
 __all__ = [
     "MAX_DEPTH", "PLAIN", "SCAN_PLAIN", "SCAN_SHORT", "SHORT_TEXT", "TOO_DEEP", "as_text", "first_repeat", "loads_strict",
-    "locate", "max_depth_exceeded", "member_count", "missed_by_plain", "read", "repeat_refusal",
+    "locate", "max_depth_exceeded", "member_count", "missed_by_plain", "read", "read_placed", "repeat_refusal",
 ]
 
 MAX_DEPTH = 64
@@ -105,7 +105,8 @@ _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 
 
 def max_depth_exceeded(text: str) -> bool:
-    """True when brackets outside strings nest deeper than :data:`MAX_DEPTH` (valid JSON assumed).
+    """True when brackets outside strings nest deeper than :data:`MAX_DEPTH` (valid JSON assumed,
+    or a prefix of it whose strings are complete: the open brackets are closed at its end).
 
     At C speed, without a Python step per bracket: strings and every character but brackets
     are removed, braces become square brackets, then each pass removes every innermost pair
@@ -115,6 +116,7 @@ def max_depth_exceeded(text: str) -> bool:
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
     brackets = STRING_RUN.sub("", text).encode("utf-8", "surrogatepass").translate(_AS_SQUARE, _NOT_BRACKETS)
+    brackets += b"]" * max(0, brackets.count(b"[") - brackets.count(b"]"))
     for _ in range(MAX_DEPTH):
         brackets = brackets.replace(b"[]", b"")
         if not brackets:
@@ -122,15 +124,79 @@ def max_depth_exceeded(text: str) -> bool:
     return True
 
 
-def _nothing_before(text: str, end: int, closed_too: bool = False) -> bool:
+def _open_container(prefix: str) -> str | None:
+    """The innermost container still open at the end of ``prefix`` (a valid prefix whose strings
+    are complete): ``"array"``, ``"object"`` or ``None`` at the top level."""
+    brackets = STRING_RUN.sub("", prefix).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+    while True:
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if shorter == brackets:
+            break
+        brackets = shorter
+    return {b"[": "array", b"{": "object"}.get(brackets[-1:])
+
+
+_DIGITS_BESIDE = re.compile(r"[^\x00-\x7f]")
+
+
+def read_placed(text: str):
+    """:func:`read`, except that a syntax error the C reader places is described at that place
+    directly, without the pure-Python locator, when nothing before it can be a problem; for a
+    large trusted file, where the locator would read every byte again.
+
+    The same value or refusal as :func:`read` (code, reason, context, place): the C reader
+    stops at the first syntax error from the left; a repeated name in a closed object would have
+    stopped it earlier (its hook), and the prefix is checked for depth and for repeated names in
+    the objects still open (:func:`_nothing_before`). A non-ASCII character beside the place
+    (where a Unicode digit could continue a number for the locator) leaves the decision to :func:`read`.
+    """
+    try:
+        value = FAST.decode(text)
+    except json.JSONDecodeError as err:
+        pos = err.pos
+        near = text[max(0, pos - 1) : pos + 3]
+        if not _DIGITS_BESIDE.search(near) and not max_depth_exceeded(text[:pos]) and (
+            _nothing_before(text, pos, depth_checked=True) or _one_value_before(text, pos)
+        ):
+            problem = Locator(text)._syntax(pos, _open_container(text[:pos]))
+            raise _error(text, problem) from None
+    except (Problem, RecursionError):
+        pass
+    else:
+        if not max_depth_exceeded(text):
+            return value
+        # every other rule passed: the first bracket of level MAX_DEPTH + 1 is the problem
+        problem = Problem("too_deep", "too_deep", {"limit": MAX_DEPTH}, _first_too_deep(text))
+        raise _error(text, problem) from None
+    return read(text)
+
+
+_STRING_OR_BRACKET = re.compile(rf"{_STRING}|[\[\]{{}}]", re.DOTALL)
+
+
+def _first_too_deep(text: str) -> int:
+    """The offset of the first bracket, outside strings, at nesting level ``MAX_DEPTH + 1`` (one must exist)."""
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return match.start()
+        elif token in "]}":
+            depth -= 1
+    raise AssertionError("no bracket nests too deep")  # pragma: no cover - called after max_depth_exceeded
+
+
+def _nothing_before(text: str, end: int, closed_too: bool = False, depth_checked: bool = False) -> bool:
     """True when ``text[:end]`` surely holds no problem the C reader could not have seen first.
 
     Objects closed before ``end`` passed the duplicate hook (unless ``closed_too``
     says they did not), and numbers and constants passed their hooks. What is
-    left: too deep a nesting, or a repeated member name in an object. A ``False``
-    only means "ask the exact locator".
+    left: too deep a nesting (``depth_checked``: the caller ruled it out), or a repeated
+    member name in an object. A ``False`` only means "ask the exact locator".
     """
-    if text.count("[", 0, end) + text.count("{", 0, end) > MAX_DEPTH:
+    if not depth_checked and text.count("[", 0, end) + text.count("{", 0, end) > MAX_DEPTH:
         return False
     skeleton = text[:end]
     while "}" in skeleton or "]" in skeleton:  # drop closed containers, innermost first

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from groundlab.core.errors import ClaimsSyntaxError
 from groundlab.core.failure import GroundlabError
-from groundlab.core.reader import read as _read_json_text
+from groundlab.core.reader import read_placed as _read_json_text
 from groundlab.core.text import line_column
 
 __all__ = [
@@ -46,8 +46,9 @@ __all__ = [
 
 MAX_TRUSTED_BYTES = 2 * 1024 * 1024
 """Largest trusted file read, in bytes (2 MiB, over five times the largest frozen fixture); a larger
-file is refused as ``too_large``. It bounds the time to refuse a file: the exact locator that
-places a fault reads well under a megabyte a second (``benchmarks/trusted.py``)."""
+file is refused as ``too_large``. With the single-pass placing of syntax errors and depth faults
+(:func:`groundlab.core.reader.read_placed`), it bounds the time to read or refuse one to a few
+seconds; a name repeated at the very end is the slowest (``benchmarks/trusted.py``)."""
 
 # code -> template over the context; the message of a TrustedInputError raised while reading a file.
 _TEMPLATES = {
@@ -196,7 +197,8 @@ def decode_json(data: bytes, where: str) -> Any:
     ``not_utf8`` (context ``byte``, ``offset``), or, with the strict reader's own sentence
     (context ``detail``, ``reason``): ``bad_json`` (RFC 8259 syntax), ``not_json_constant``
     (NaN, Infinity), ``duplicate_member``, ``too_deep`` (over ``MAX_DEPTH`` levels) or
-    ``bad_number`` (overflows a double).
+    ``bad_number`` (overflows a double). A syntax error or a too-deep nesting is placed where
+    the C reader finds it, without reading the text again (:func:`~groundlab.core.reader.read_placed`).
     """
     try:
         text = data.decode("utf-8")

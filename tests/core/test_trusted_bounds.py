@@ -46,3 +46,46 @@ def test_a_valid_file_full_of_brackets_is_read(tmp_path):
 )
 def test_the_depth_check_counts_brackets_outside_strings(text, exceeded):
     assert max_depth_exceeded(text) is exceeded
+
+
+# --- the trusted reader places a syntax error where the C reader stopped, as the locator would -----
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from groundlab.core.errors import ClaimsSyntaxError  # noqa: E402
+from groundlab.core.reader import read, read_placed  # noqa: E402
+
+_PIECES = st.sampled_from(['[', ']', '{', '}', ',', ':', '"a"', '"b"', '"[{"', '1', '-', '.5', 'e', ' ', '\n',
+                           'true', 'nul', '"\\q"', '"\\u00e9"', '\u0661', '\u00e9', '[]', '{}', '"a":1', '\t'])
+
+
+def _outcome(reader, text):
+    try:
+        return "value", reader(text)
+    except ClaimsSyntaxError as err:
+        return err.code, err.reason, dict(err.context), err.position, err.path, err.message
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES, max_size=24).map("".join))
+def test_property_the_placed_refusal_is_the_locators(text):
+    assert _outcome(read_placed, text) == _outcome(read, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" + "[1,2,3]," * 3000 + "}]",  # a fault at the end of a long file, past 64 brackets
+        '{"k": [' + "[1,2]," * 3000 + '0], "k": [1,}',  # a repeated name in an open object comes first
+        "[" * 40 + "{" * 30 + '"a": 1,' + "]" * 70,  # too deep before the fault
+        "[" + "[]," * 2000 + "1\u0661]",  # a non-ASCII digit at the place
+        '{"a": {"b": 1}, "c": [1, 2 3]}',
+        '[1, 2] x',
+        "[" * 65 + "]" * 65,  # valid but too deep: the 65th bracket
+        '["[[[[", ' + '{"a": ' * 64 + "1" + "}" * 64 + "]",  # brackets in a string do not count
+        "[" + "[],"*500 + "[" * 64 + '"x"' + "]" * 64 + "]",
+    ],
+)
+def test_the_placed_refusal_matches_the_locator_on_long_and_tricky_texts(text):
+    assert _outcome(read_placed, text) == _outcome(read, text)
+    assert _outcome(read, text)[0] != "value"
