@@ -2,6 +2,7 @@
 messages never stop or slow it, and a process mode that survives os._exit and a stuck call."""
 
 import os
+import sys
 import threading
 
 import pytest
@@ -156,3 +157,14 @@ def test_bad_options_are_refused(three):
         score_verifier(contract_verifier, three, timeout=0)
     assert score_verifier(contract_verifier, three, timeout=None).perfect
     assert Status.ACCEPT  # the names the docstring uses
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the address-space cap is Linux's RLIMIT_AS")
+def test_the_process_mode_caps_the_childs_memory(three):
+    one = CaseSet(three.path, three.sources, three.cases[:1])
+
+    def hog(raw, request, sources):
+        return bytes(512 << 20)  # 512 MiB: over the cap, refused at once
+
+    report = score_verifier(hog, one, isolation="process", memory=64 << 20)
+    assert [(d.got, d.raised) for d in report.disagreements] == [("raised MemoryError", True)]
