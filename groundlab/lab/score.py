@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import queue
+import reprlib
 import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -156,8 +157,24 @@ def _guarded(read: Callable[[], str], fallback: str) -> str:
         return fallback
 
 
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = _CLIP + 1
+_SHORT_REPR.maxlevel, _SHORT_REPR.maxlist, _SHORT_REPR.maxtuple, _SHORT_REPR.maxdict = 3, 8, 8, 8
+
+
+def _short_repr(value: Any) -> str:
+    """``repr(value)``, but a long text or byte string, and a container's items, are cut before
+    their repr is made: a 512 MiB result costs no more to show than a short one."""
+    kind = type(value)
+    if kind in (str, bytes, bytearray):
+        return repr(value[: _CLIP + 1])
+    if kind in (list, tuple, dict, set, frozenset):
+        return _SHORT_REPR.repr(value)
+    return repr(value)
+
+
 def _describe(value: Any) -> str:
-    return _guarded(lambda: _shown(repr(value)), _guarded(lambda: f"a {_shown(type(value).__name__)}", "a value"))
+    return _guarded(lambda: _shown(_short_repr(value)), _guarded(lambda: f"a {_shown(type(value).__name__)}", "a value"))
 
 
 def _raised(err: BaseException) -> str:

@@ -68,6 +68,17 @@ def test_exception_messages_are_read_only_as_far_as_they_are_shown(three, monkey
     assert report.disagreements[0].got == "raised ValueError: " + "x" * 79 + "…"
 
 
+def test_a_huge_result_is_cut_before_its_repr_is_made(three, monkeypatch):
+    seen = []
+    shown = score._shown
+    monkeypatch.setattr(score, "_shown", lambda text: seen.append(len(text)) or shown(text))
+    report = score_verifier(lambda raw, request, sources: ["x" * 4_000_000] * 3, three)
+    assert max(seen) < 1000  # the repr made was of the cut value, not of 12 MB
+    got = report.disagreements[0].got
+    assert got.startswith("returned ['xxxxxxxxxx") and got.endswith("…, not a status")
+    assert len(got) == len("returned ") + 80 + len(", not a status")
+
+
 class _RaisingClass:
     @property
     def __class__(self):
