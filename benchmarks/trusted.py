@@ -10,9 +10,8 @@ code it ends in:
 
 Figures only, no assertions. Before round 3, a 16 MiB file with one fault at its end took 24-40 s
 (the pure-Python locator read it all again) and a valid one full of brackets 19 s (a Python step
-per bracket). Now a syntax error or a too-deep nesting is placed where the C reader stopped
-(``read_placed``), the depth check is a few C passes, and the limit is 2 MiB; a name repeated at
-the very end still goes through the exact locator and is the slowest case. Run:
+per bracket). Now a syntax error, a repeated name or a too-deep nesting is placed where the C reader stopped
+(``read_placed``), the depth check is a few C passes, and the limit is 2 MiB. Run:
 ``python benchmarks/trusted.py [SIZE_IN_BYTES]``.
 """
 

@@ -141,8 +141,9 @@ _DIGITS_BESIDE = re.compile(r"[^\x00-\x7f]")
 
 def read_placed(text: str):
     """:func:`read`, except that a syntax error the C reader places is described at that place
-    directly, without the pure-Python locator, when nothing before it can be a problem; for a
-    large trusted file, where the locator would read every byte again.
+    directly, without the pure-Python locator, when nothing before it can be a problem; so is a
+    repeated name (:func:`_placed_repeat`) and a nesting past the limit in a text valid otherwise:
+    for a large trusted file, where the locator would read every byte again.
 
     The same value or refusal as :func:`read` (code, reason, context, place): the C reader
     stops at the first syntax error from the left; a repeated name in a closed object would have
@@ -160,7 +161,15 @@ def read_placed(text: str):
         ):
             problem = Locator(text)._syntax(pos, _open_container(text[:pos]))
             raise _error(text, problem) from None
-    except (Problem, RecursionError):
+    except Problem as problem:
+        if problem.code == "duplicate_member":
+            placed = _placed_repeat(text)
+            if placed is not None:
+                try:
+                    raise placed from None
+                finally:  # the traceback keeps this frame: it must not keep the refusal (a cycle)
+                    placed = None
+    except RecursionError:
         pass
     else:
         if not max_depth_exceeded(text):
@@ -169,6 +178,58 @@ def read_placed(text: str):
         problem = Problem("too_deep", "too_deep", {"limit": MAX_DEPTH}, _first_too_deep(text))
         raise _error(text, problem) from None
     return read(text)
+
+
+def _placed_repeat(text: str) -> ClaimsSyntaxError | None:
+    """The refusal of a text whose first problem is a repeated name, placed without the locator:
+    :func:`first_repeat` finds the object (as :func:`repeat_refusal` does), and the C scanner
+    skips to its repeated name's offset. ``None`` when that is not sure (the locator decides)."""
+    try:
+        value = RECORD.decode(text)
+    except (json.JSONDecodeError, Problem, RecursionError):
+        return None
+    path = first_repeat(value, ()) if type(value) in _NESTED else None
+    if path is None or path is TOO_DEEP:
+        return None
+    for key in path:  # a name on the path comes before its object's first repeat: its first occurrence
+        value = value[key] if type(value) is list else next(item for name, item in value if name == key)
+    seen: set = set()
+    for index, (name, _) in enumerate(value):
+        if name in seen:
+            break
+        seen.add(name)
+    at = _member_offset(text, path, index)
+    return _error(text, Problem("duplicate_member", "duplicate_member", {"member": name}, at, path))
+
+
+def _member_offset(text: str, path: DocPath, index: int) -> int:
+    """The offset of the opening quote of member ``index`` of the object at ``path`` in ``text``
+    (valid JSON apart from repeated names), values before it skipped at C speed."""
+    at = _scanner.whitespace_end(text, 0)
+    for key in (*path, None):
+        at = _scanner.whitespace_end(text, at + 1)  # past the bracket
+        if isinstance(key, int):
+            for _ in range(key):
+                at = _scanner.whitespace_end(text, _skip(text, at))
+                at = _scanner.whitespace_end(text, at + 1)  # past the comma
+            continue
+        count = 0
+        while True:
+            name, after = _scanner.scanstring(text, at + 1, True)
+            if key is None and count == index:
+                return at
+            at = _scanner.whitespace_end(text, _scanner.whitespace_end(text, after) + 1)  # past the colon
+            if name == key:
+                break
+            at = _scanner.whitespace_end(text, _skip(text, at))
+            at = _scanner.whitespace_end(text, at + 1)  # past the comma
+            count += 1
+    raise AssertionError("no such member")  # pragma: no cover
+
+
+def _skip(text: str, at: int) -> int:
+    """The end of the value starting at ``at`` (read by the C scanner, names repeated or not)."""
+    return SCAN_PLAIN(text, at)[1]
 
 
 _STRING_OR_BRACKET = re.compile(rf"{_STRING}|[\[\]{{}}]", re.DOTALL)

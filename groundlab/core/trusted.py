@@ -46,9 +46,9 @@ __all__ = [
 
 MAX_TRUSTED_BYTES = 2 * 1024 * 1024
 """Largest trusted file read, in bytes (2 MiB, over five times the largest frozen fixture); a larger
-file is refused as ``too_large``. With the single-pass placing of syntax errors and depth faults
-(:func:`groundlab.core.reader.read_placed`), it bounds the time to read or refuse one to a few
-seconds; a name repeated at the very end is the slowest (``benchmarks/trusted.py``)."""
+file is refused as ``too_large``. With syntax errors, repeated names and depth faults placed
+by the C reader (:func:`groundlab.core.reader.read_placed`), reading or refusing one takes
+about a second at most (``benchmarks/trusted.py``)."""
 
 # code -> template over the context; the message of a TrustedInputError raised while reading a file.
 _TEMPLATES = {
@@ -197,8 +197,9 @@ def decode_json(data: bytes, where: str) -> Any:
     ``not_utf8`` (context ``byte``, ``offset``), or, with the strict reader's own sentence
     (context ``detail``, ``reason``): ``bad_json`` (RFC 8259 syntax), ``not_json_constant``
     (NaN, Infinity), ``duplicate_member``, ``too_deep`` (over ``MAX_DEPTH`` levels) or
-    ``bad_number`` (overflows a double). A syntax error or a too-deep nesting is placed where
-    the C reader finds it, without reading the text again (:func:`~groundlab.core.reader.read_placed`).
+    ``bad_number`` (overflows a double). A syntax error, a repeated name or a too-deep nesting is
+    placed where the C reader finds it, without the pure-Python locator
+    (:func:`~groundlab.core.reader.read_placed`).
     """
     try:
         text = data.decode("utf-8")

@@ -81,6 +81,10 @@ def test_property_the_placed_refusal_is_the_locators(text):
         "[" + "[]," * 2000 + "1\u0661]",  # a non-ASCII digit at the place
         '{"a": {"b": 1}, "c": [1, 2 3]}',
         '[1, 2] x',
+        '{"k": [' + "[1,2]," * 3000 + '0], "k": 1}',  # a name repeated at the end of a long file
+        '[0, {"a": [1, {"b": 1, "c": {"x": 1, "\\u0078": 2}}], "d": {"e": 1, "e": 2}}]',  # the first repeat in order
+        '{"a": {"a": 1, "b": 2}, "b": [{}, {"z": 1, "y": 2, "z": 3}], "a": 0}',  # an outer repeat after an inner one
+        '{"a": {"a": 0, "a": 0}, "a": {}}',  # the path goes through an object that repeats its name later
         "[" * 65 + "]" * 65,  # valid but too deep: the 65th bracket
         '["[[[[", ' + '{"a": ' * 64 + "1" + "}" * 64 + "]",  # brackets in a string do not count
         "[" + "[],"*500 + "[" * 64 + '"x"' + "]" * 64 + "]",
@@ -89,3 +93,17 @@ def test_property_the_placed_refusal_is_the_locators(text):
 def test_the_placed_refusal_matches_the_locator_on_long_and_tricky_texts(text):
     assert _outcome(read_placed, text) == _outcome(read, text)
     assert _outcome(read, text)[0] != "value"
+
+
+_NAMES = st.sampled_from(["a", "b", "c"])
+_LEAF = st.one_of(st.integers(-5, 5).map(str), st.sampled_from(['"x"', "true", "null", "[]", "{}"]))
+_JSON = st.recursive(_LEAF, lambda children: st.one_of(
+    st.lists(st.tuples(_NAMES, children), max_size=4).map(lambda pairs: "{" + ", ".join(f'"{k}": {v}' for k, v in pairs) + "}"),
+    st.lists(children, max_size=4).map(lambda items: "[" + ",".join(items) + "]"),
+), max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_JSON, st.sampled_from(["", " x", ",", "}", "]"]))
+def test_property_a_repeated_name_is_placed_as_the_locator_places_it(text, tail):
+    assert _outcome(read_placed, text + tail) == _outcome(read, text + tail)
