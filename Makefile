@@ -7,15 +7,23 @@
 #
 #   make test PYTHON=python3.10                      a name or a path; 3.10 to 3.13
 #   make test-no-browser PYTHON=... VENV=build/venv-3.13   a second venv beside .venv
+#   make kit; make wheelhouse KIT_PLATFORM=windows-amd64 KIT_PYTHON=3.12   the learner kit, offline wheels
 
 PYTHON ?= python3
 VENV ?= .venv
 WORKSHOP = $(PYTHON) tools/workshop.py --venv $(VENV)
 
-.PHONY: install lab test test-no-browser mutation-check lock student demo bench notebooks freeze-fixtures clean
+.PHONY: install lab test test-no-browser mutation-check live-test lock student kit wheelhouse demo bench notebooks freeze-fixtures clean
 
-install lab test test-no-browser mutation-check student demo bench notebooks clean:
+install lab test test-no-browser mutation-check live-test student kit demo bench notebooks clean:
 	$(WORKSHOP) $@
+
+# The learner kit's wheels for one platform and Python (default: this machine's), for a room
+# without network: make wheelhouse KIT_PLATFORM=windows-amd64 KIT_PYTHON=3.12
+KIT_PLATFORM ?=
+KIT_PYTHON ?=
+wheelhouse:
+	$(WORKSHOP) wheelhouse $(if $(KIT_PLATFORM),--platform $(KIT_PLATFORM)) $(if $(KIT_PYTHON),--python $(KIT_PYTHON))
 
 # Regenerates requirements-test.lock (workbook + test extras) and then requirements.lock (the
 # workbook extra, constrained by it): universal locks for CPython 3.10-3.13 on Linux, macOS and

@@ -22,13 +22,17 @@ Command line (``python tools/notebooks.py``, which ``make notebooks`` and
 
 * ``execute NOTEBOOK...`` -- run each notebook top to bottom in a fresh kernel
   (working directory: the notebook's folder), strip widget state, save in place;
-* ``plan`` -- print the run sheet of ``docs/instructor.md`` (:func:`run_sheet`);
+* ``plan`` -- print the run sheet of ``docs/instructor.md`` (:func:`run_sheet`); with
+  ``--write docs/instructor.md``, also the room agenda, the half-day plan (:func:`room_plan`)
+  and the demo script;
 * ``student SRC_DIR OUT_DIR [--core]`` -- write copies without outputs, solution cells and
   explanations to ``OUT_DIR`` (refuses to write into ``SRC_DIR``); with ``--core``, also
-  without the optional sections: the two-hour workshop's core path.
+  without the optional sections (the two-hour workshop's core path), and with ``only=`` passed
+  to ``lesson_hints`` and ``lesson_exercises``, so the copy offers no optional exercise.
 
 Sections: a markdown cell that opens with a ``## `` heading starts a section, and is tagged
-``core`` or ``optional`` (its heading ends with the same badge, `` · core``); the section
+``core`` or ``optional`` (its heading starts with the same badge, ``## core · ``, so a table of
+contents shows it); the section
 runs to the next such cell. The cells before the first section (the header) are core.
 
 This is workbook tooling, not library code: nothing in ``groundlab`` imports it.
@@ -168,7 +172,7 @@ def section_minutes(notebook: Any) -> list[SectionTime]:
     for badge, indices in sections(notebook):
         cells = [notebook["cells"][i] for i in indices]
         first = text(cells[0])
-        title = first.splitlines()[0][3:].rsplit(" · ", 1)[0] if first.startswith("## ") else "(header)"
+        title = first.splitlines()[0][3:].split(" · ", 1)[-1] if first.startswith("## ") else "(header)"
         words = sum(len(text(c).split()) for c in cells if c["cell_type"] == "markdown")
         code = [c for c in cells if c["cell_type"] == "code" and text(c).strip()]
         predicts = sum(EXERCISE_TAG in tags(c) and "Predict" in text(c) for c in code)
@@ -240,6 +244,8 @@ def student_copy(notebook: Any, core_only: bool = False) -> Any:
             cell["source"] = remaining
         kept.append(cell)
     result["cells"] = kept
+    if core_only:
+        _offer_only_what_is_used(result["cells"])
     for cell in result["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"] = []
@@ -248,22 +254,72 @@ def student_copy(notebook: Any, core_only: bool = False) -> Any:
     return result
 
 
-def write_student_copies(src: str | Path, out: str | Path, core_only: bool = False) -> list[Path]:
-    """Write :func:`student_copy` of every ``src/*.ipynb`` to ``out`` (created if
-    needed); return the paths written. With ``core_only``, the numbered lessons keep their
-    core sections only (other notebooks, such as the demo, are copied whole). ``ValueError``
-    if ``out`` is ``src``."""
-    import nbformat
+_LESSON_CALL = {
+    "h": re.compile(r'lesson_hints\("(\d\d)"\)'),
+    "q": re.compile(r'lesson_exercises\("(\d\d)"'),
+}
+_USES = {"h": re.compile(r"\bh\.(\w+)"), "q": re.compile(r"\bq\.(\w+)\.")}
 
+
+def _names(names: tuple[str, ...]) -> str:
+    """``names`` as a tuple literal in double quotes: ``("a", "b")``, ``("a",)``, ``()``."""
+    return "(" + ", ".join(f'"{n}"' for n in names) + ("," if len(names) == 1 else "") + ")"
+
+
+def _offer_only_what_is_used(cells: list) -> None:
+    """In a core copy's code cells, pass ``only=`` to ``lesson_hints("NN")`` and
+    ``lesson_exercises("NN", ...)``: the Predict keys (``h.key``) and exercise names
+    (``q.name.``) the kept cells use, so the copy offers no optional exercise's hints."""
+    code = "\n".join(text(c) for c in cells if c["cell_type"] == "code")
+    used = {name: tuple(sorted(set(pattern.findall(code)))) for name, pattern in _USES.items()}
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        source = text(cell)
+        source = _LESSON_CALL["h"].sub(lambda m: f'lesson_hints("{m[1]}", only={_names(used["h"])})', source)
+        source = _LESSON_CALL["q"].sub(lambda m: f'lesson_exercises("{m[1]}", only={_names(used["q"])}', source)
+        cell["source"] = source
+
+
+LESSON_GLOB = "[0-9][0-9]_*.ipynb"
+"""The numbered lessons: the notebooks learners get (the demo notebook is the instructor's)."""
+
+
+def has_core_path(notebook: Any) -> bool:
+    """Whether ``notebook`` has a core section besides its header (an optional-only notebook has none)."""
+    return any(badge == CORE_TAG for badge, _ in sections(notebook)[1:])
+
+
+def read_notebook(path: str | Path) -> dict:
+    """A notebook file as the dict of its JSON (nbformat 4), without nbformat (the wheel's build hook reads them so)."""
+    import json
+
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def notebook_json(notebook: Any) -> str:
+    """``notebook`` as nbformat writes it: one-space indent, sorted keys, a final newline."""
+    import json
+
+    return json.dumps(notebook, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_student_copies(src: str | Path, out: str | Path, core_only: bool = False) -> list[Path]:
+    """Write :func:`student_copy` of every numbered lesson ``src/NN_*.ipynb`` to ``out`` (created if
+    needed); return the paths written. The demo notebook is the instructor's and is not copied.
+    With ``core_only``, each lesson keeps its core sections only, and a lesson without a core
+    section (an optional notebook) is left out. ``ValueError`` if ``out`` is ``src``."""
     src, out = Path(src), Path(out)
     if out.resolve() == src.resolve():
         raise ValueError("the student copies must go to another folder than the notebooks")
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for path in sorted(src.glob("*.ipynb")):
+    for path in sorted(src.glob(LESSON_GLOB)):
+        notebook = read_notebook(path)
+        if core_only and not has_core_path(notebook):
+            continue
         target = out / path.name
-        lesson = re.match(r"[0-9]{2}_", path.name) is not None  # the demo has no sections: copied whole
-        nbformat.write(student_copy(nbformat.read(path, as_version=4), core_only and lesson), target)
+        target.write_text(notebook_json(student_copy(notebook, core_only)), encoding="utf-8", newline="\n")
         written.append(target)
     return written
 
@@ -301,6 +357,164 @@ def run_sheet(folder: str | Path, breaks: int = 2, break_minutes: int = 10) -> s
             clock += break_minutes
     lines += [f"| {int(clock) // 60}:{int(clock) % 60:02d} | | **end** | |", "", PLAN_END]
     return "\n".join(lines)
+
+
+ROOM_PACE = 1.2
+"""A room works at the pace of its slower learners: each section's learner minutes times this."""
+ROOM_VOTE_MINUTES = 1.5
+"""Minutes a room adds to each core Predict: the vote and a short discussion (3 minutes a
+Predict in all, as the instructor rehearsal measured)."""
+ROOM_QUESTION_MINUTES = 2.0
+"""Minutes for the guide's question to the room, one per notebook."""
+DEMO_SCREEN_MINUTES = 2.0
+"""Minutes per screen of the classroom demo's script (read the question, vote, reveal)."""
+ROOM_BLOCKS = {
+    "introductions": ("Introductions; the feedback form's *before* column", 8),
+    "set-up": ("Set-up check: `groundlab-workbook check`, `groundlab-workbook start`, run 00's first cell", 7),
+    "wrap-up": ("Wrap-up: key points, questions, the feedback form's *after* column, scoreboard exports", 10),
+    "recap": ("Recap of the first session; set-up check", 8),
+}
+"""The fixed blocks of a room plan: key -> (what happens, minutes)."""
+MIN_SLACK = 10
+"""Minutes a room plan leaves free (a late start, set-up trouble, a long discussion), at least."""
+AGENDA_START = "<!-- room agenda: generated by `python tools/notebooks.py plan`; do not edit by hand -->"
+AGENDA_END = "<!-- end of the room agenda -->"
+HALF_DAY_START = "<!-- half-day plan: generated by `python tools/notebooks.py plan`; do not edit by hand -->"
+HALF_DAY_END = "<!-- end of the half-day plan -->"
+
+
+class Lesson(NamedTuple):
+    """One numbered notebook in a room plan: ``number`` (``"03"``), ``title`` (its header's),
+    ``learner`` (core minutes alone, :func:`section_minutes`), ``predicts`` on the core path,
+    ``room`` (minutes in a room), ``prerequisites`` (the numbers its header asks for)."""
+
+    number: str
+    title: str
+    learner: float
+    predicts: int
+    room: float
+    prerequisites: frozenset
+
+
+def prerequisites(notebook: Any, number: str) -> frozenset:
+    """The notebooks (two-digit numbers) that ``notebook``'s header asks for on its
+    ``**Prerequisites:**`` line: each linked notebook, every one between two links joined by
+    "to", and every earlier one for "the notebooks before it"."""
+    header = text(notebook["cells"][0])
+    line = next((l for l in header.splitlines() if "**Prerequisites:**" in l), "")
+    line = line.split("**Prerequisites:**", 1)[1]
+    found = set(re.findall(r"\]\(([0-9]{2})_[^)]*\.ipynb\)", line))
+    for low, high in re.findall(r"\]\(([0-9]{2})_[^)]*\)\s+to\s+\[[^\]]*\]\(([0-9]{2})_", line):
+        found |= {f"{n:02d}" for n in range(int(low), int(high) + 1)}
+    if "the notebooks before it" in line:
+        found |= {f"{n:02d}" for n in range(int(number))}
+    return frozenset(found)
+
+
+def room_lessons(folder: str | Path) -> list[Lesson]:
+    """Every numbered notebook of ``folder`` with a core path, as :class:`Lesson` s in order. Room
+    minutes: :data:`ROOM_PACE` times the learner's core minutes, plus :data:`ROOM_VOTE_MINUTES`
+    per core Predict and :data:`ROOM_QUESTION_MINUTES`, rounded up to a whole minute."""
+    import math
+
+    lessons = []
+    for path in sorted(Path(folder).glob(LESSON_GLOB)):
+        notebook = read_notebook(path)
+        if not has_core_path(notebook):
+            continue
+        core = [t for t in section_minutes(notebook) if t.badge == CORE_TAG]
+        learner = sum(t.minutes for t in core)
+        predicts = sum(t.predicts for t in core)
+        room = math.ceil(ROOM_PACE * learner + ROOM_VOTE_MINUTES * predicts + ROOM_QUESTION_MINUTES)
+        title = text(notebook["cells"][0]).splitlines()[0].lstrip("# ").strip()
+        lessons.append(Lesson(path.name[:2], title, round(learner, 1), predicts, room, prerequisites(notebook, path.name[:2])))
+    return lessons
+
+
+def demo_screens() -> int:
+    """The number of screens of the classroom demo's script."""
+    from groundlab.workbook import CLASSROOM_SCRIPT
+
+    return len(CLASSROOM_SCRIPT.steps)
+
+
+def demo_minutes() -> int:
+    """The classroom demo's minutes: :data:`DEMO_SCREEN_MINUTES` per screen of its script."""
+    import math
+
+    return math.ceil(DEMO_SCREEN_MINUTES * demo_screens())
+
+
+def room_plan(folder: str | Path, minutes: int = 120, breaks: int = 2, whole: bool = False, break_minutes: int = 10) -> tuple[list[tuple[str, int]], list[Lesson]]:
+    """A room's clock-time plan of ``minutes``: introductions, the set-up check, the notebooks, the
+    classroom demo (after 02, whose cases it uses), ``breaks`` breaks, the wrap-up and feedback,
+    and at least :data:`MIN_SLACK` minutes of slack. ``whole``: every notebook with a core path
+    (``ValueError`` when they do not fit); otherwise the longest run of notebooks from 00 that
+    fits. Returns ``(rows, lessons)``: rows are ``(what, minutes)`` in order, the last the slack."""
+    lessons = room_lessons(folder)
+    fixed = sum(ROOM_BLOCKS[k][1] for k in ("introductions", "set-up", "wrap-up")) + demo_minutes() + breaks * break_minutes
+    budget = minutes - fixed - MIN_SLACK
+    chosen, used = [], 0
+    for lesson in lessons:
+        if used + lesson.room > budget:
+            if whole:
+                raise ValueError(f"the core path needs {used + sum(l.room for l in lessons[len(chosen):])} room minutes; {budget} fit in {minutes}")
+            break
+        chosen.append(lesson)
+        used += lesson.room
+    items = [(f"{l.number} · {l.title.split(' · ', 1)[-1]} (core path; alone about {l.learner:g} min, {l.predicts} Predict{'s' * (l.predicts != 1)})", l.room) for l in chosen]
+    demo_at = next((i + 1 for i, l in enumerate(chosen) if l.number == "02"), len(chosen))
+    items.insert(demo_at, (f"Classroom demo: the claim editor, {demo_screens()} screens (`make demo`)", demo_minutes()))
+    head = [ROOM_BLOCKS["introductions"], ROOM_BLOCKS["set-up"]]
+    body_minutes = sum(m for _, m in head) + sum(m for _, m in items)
+    rows, clock, placed = list(head), sum(m for _, m in head), 0
+    for what, length in items:
+        rows.append((what, length))
+        clock += length
+        if placed < breaks and clock >= (body_minutes + breaks * break_minutes) * (placed + 1) / (breaks + 1) and (what, length) != items[-1]:
+            rows.append(("**break**", break_minutes))
+            clock += break_minutes
+            placed += 1
+    while placed < breaks:  # too few items to split: the rest go before the wrap-up
+        rows.append(("**break**", break_minutes))
+        placed += 1
+    rows.append(ROOM_BLOCKS["wrap-up"])
+    rows.append(("slack: a late start, set-up trouble, a long discussion", minutes - sum(m for _, m in rows)))
+    return rows, chosen
+
+
+def _clock(minutes: float) -> str:
+    return f"{int(minutes) // 60}:{int(minutes) % 60:02d}"
+
+
+def plan_table(rows: list[tuple[str, int]], start: str, end: str) -> str:
+    """``rows`` (:func:`room_plan`) as a Markdown table with the clock, between ``start`` and ``end``."""
+    lines = [start, "", "| clock | what | minutes |", "|---|---|---|"]
+    clock = 0
+    for what, length in rows:
+        lines.append(f"| {_clock(clock)} | {what.replace('|', chr(92) + '|')} | {length} |")
+        clock += length
+    return "\n".join(lines + [f"| {_clock(clock)} | **end** | |", "", end])
+
+
+def room_agenda(folder: str | Path) -> str:
+    """The two-hour room agenda of ``docs/instructor.md`` (:func:`room_plan`), between the markers."""
+    return plan_table(room_plan(folder)[0], AGENDA_START, AGENDA_END)
+
+
+HALF_DAY = {"minutes": 240, "breaks": 3, "whole": True}
+"""The half-day plan: the whole core path in four hours with three breaks."""
+
+
+def half_day_plan(folder: str | Path) -> str:
+    """The half-day plan of ``docs/instructor.md``: every core path, :data:`HALF_DAY`, between the markers."""
+    return plan_table(room_plan(folder, **HALF_DAY)[0], HALF_DAY_START, HALF_DAY_END)
+
+
+def room_claim(folder: str | Path) -> str:
+    """The README's sentence on what a two-hour room does, from :func:`room_plan`."""
+    _, chosen = room_plan(folder)
+    return f"a two-hour room session does the core sections of notebooks {chosen[0].number} to {chosen[-1].number} and the classroom demo"
 
 
 SCRIPT_START = "<!-- demo script: generated by `python tools/notebooks.py plan`; do not edit by hand -->"
@@ -348,7 +562,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan.add_argument("--write", metavar="FILE", help="replace the run sheet in FILE (docs/instructor.md) instead")
     args = parser.parse_args(argv)
     if args.command == "plan":
-        sheet = run_sheet(Path(__file__).resolve().parent.parent / "notebooks")
+        folder = Path(__file__).resolve().parent.parent / "notebooks"
+        sheet = run_sheet(folder)
         if not args.write:
             print(sheet)
             return 0
@@ -358,6 +573,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise ValueError("not a regular file")
             text = _replace_block(target.read_text(encoding="utf-8"), PLAN_START, PLAN_END, sheet)
             text = _replace_block(text, SCRIPT_START, SCRIPT_END, demo_script())
+            text = _replace_block(text, AGENDA_START, AGENDA_END, room_agenda(folder))
+            text = _replace_block(text, HALF_DAY_START, HALF_DAY_END, half_day_plan(folder))
             partial = target.with_name(f".{target.name}.partial")
             partial.write_text(text, encoding="utf-8", newline="\n")
             os.replace(partial, target)  # whole or not at all

@@ -8,8 +8,10 @@ Commands: ``install`` (build or update the venv), ``lab`` (open the workbook in 
 ``test`` (every test, then nbval over the stored notebooks), ``test-no-browser`` (the same
 without the browser tests, which CI runs on the oldest and newest supported Pythons),
 ``mutation-check`` (``tools/mutation_check.py``: hand-written patches of the library, each
-of which the fast tests must catch), ``student``, ``demo``, ``notebooks``, ``bench``, ``lock``
-and ``clean``.
+of which the fast tests must catch), ``live-test`` (``tools/live_test.py``: the adapter, ``ask``
+and ``explain_match`` against LiteLLM's proxy on 127.0.0.1, in a venv of its own; not part of
+``test``), ``student``, ``kit`` and ``wheelhouse`` (the learner kit and its offline wheels,
+``tools/kit.py``), ``demo``, ``notebooks``, ``bench``, ``lock`` and ``clean``.
 
 Two locks, both universal (environment markers, so every supported Python and platform
 installs the same pinned packages where it can), compiled by ``lock`` from ``pyproject.toml``:
@@ -76,14 +78,23 @@ TEST_LOCK_COMMAND = [
 ]
 """The arguments of ``uv`` that produce ``requirements-test.lock`` (uv keeps the versions
 already in the output file wherever they are still valid)."""
+NOT_FOR_LEARNERS = ("debugpy", "jedi", "parso", "widgetsnbextension")
+"""Packages that the workbook's packages require but a learner never uses, so
+``requirements.lock`` leaves them out (``uv --no-emit-package``; 70 MB of a 410 MB venv) and the
+locks are installed with ``--no-deps``: debugpy is JupyterLab's visual debugger (ipykernel runs
+without it), jedi and parso are IPython's static completion (IPython completes without them),
+widgetsnbextension is the widgets of the classic Notebook (JupyterLab has jupyterlab_widgets).
+The test lock keeps them."""
 LOCK_COMMAND = [
     "pip", "compile", "pyproject.toml", "--universal", "--python-version", "3.10",
     "--extra", "workbook", "--group", "editable", "-c", "requirements-test.lock",
+    *(part for name in NOT_FOR_LEARNERS for part in ("--no-emit-package", name)),
     "-o", "requirements.lock", "--quiet",
 ]
 """The arguments of ``uv`` that produce ``requirements.lock``, run after ``TEST_LOCK_COMMAND``:
-constrained by the test lock, so every package the two share gets the test lock's version."""
-TEST_COMMANDS = ("test", "test-no-browser", "mutation-check", "demo")
+constrained by the test lock, so every package the two share gets the test lock's version;
+without :data:`NOT_FOR_LEARNERS`."""
+TEST_COMMANDS = ("test", "test-no-browser", "mutation-check", "demo", "live-test")
 """The commands whose venv needs ``requirements-test.lock`` too."""
 # Kernels started by nbval and by `notebooks` use matplotlib's inline backend, so stored
 # outputs and fresh runs agree even when MPLBACKEND=Agg is exported (as in CI).
@@ -240,10 +251,14 @@ def install_packages(venv: Path, tests: bool = False) -> None:
     python = venv_python(venv)
     locks = locks_for(tests)
     requirements = [part for lock in locks for part in ("-r", lock)]
+    # Python 3.10 and 3.11 put setuptools into every new venv (10 MB); nothing here builds with it.
+    if not tests and glob.glob(str(venv / "*" / "*" / "site-packages" / "setuptools")) + glob.glob(str(venv / "Lib" / "site-packages" / "setuptools")):
+        step([python, "-m", "pip", "uninstall", "--disable-pip-version-check", "-y", "-q", "setuptools"], "removing setuptools, which the workbook does not use")
     # --no-compile: Python compiles each module when it is first imported instead, which saves
     # about a third of the install time (most installed modules are never imported here).
+    # --no-deps: each lock is complete, and requirements.lock leaves NOT_FOR_LEARNERS out on purpose.
     step(
-        [python, "-m", "pip", "install", "--disable-pip-version-check", "--no-compile", *requirements],
+        [python, "-m", "pip", "install", "--disable-pip-version-check", "--no-compile", "--no-deps", *requirements],
         "installing " + " and ".join(lock.name for lock in locks),
     )
     step(
@@ -320,6 +335,36 @@ def root_flag() -> list[str]:
     return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
 
 
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+}
+"""JupyterLab settings the workbook installs as the venv's ``overrides.json``: no first-launch
+prompt about news, no update check (a toast that covers cells, and a network call in a room)."""
+
+
+def lab_settings_file(venv: Path) -> Path:
+    """Where JupyterLab reads default-setting overrides in ``venv``: ``share/jupyter/lab/settings/overrides.json``."""
+    return venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+
+
+def install_lab_settings(venv: Path) -> Path:
+    """Write :data:`LAB_OVERRIDES` as ``venv``'s ``overrides.json`` (a temporary file in the same
+    folder, then ``os.replace``: never half-written); return its path. A learner's own JupyterLab
+    settings still win over it."""
+    target = lab_settings_file(venv)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "x", encoding="utf-8") as handle:
+            json.dump(LAB_OVERRIDES, handle, indent=2)
+            handle.write("\n")
+        os.replace(temporary, target)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+    return target
+
+
 def lab(python: Path) -> int:
     """JupyterLab on 127.0.0.1, opening ``notebooks/``. notebook_shim, which only carries over
     classic Notebook server configuration (the workbook has none), is disabled: it reads every
@@ -331,10 +376,17 @@ def lab(python: Path) -> int:
     ])
 
 
+VOILA_CONFIG = ROOT / "tools" / "voila"
+"""The demo's Voila settings (``voila.py``): a closed page frees its kernel (its shutdown request is
+accepted, and a kernel with no page is culled after two idle minutes)."""
+
+
 def demo(python: Path) -> int:
-    """The one-page claim editor with Voila, on 127.0.0.1."""
+    """The one-page claim editor with Voila, on 127.0.0.1, with the settings of :data:`VOILA_CONFIG`."""
     page = "notebooks/demo_claim_editor.ipynb"
-    return run([python, "-m", "nbformat.sign", page]) or run([python, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", page])
+    return run([python, "-m", "nbformat.sign", page]) or run([
+        python, "-m", "voila", "--no-browser", "--Voila.ip=127.0.0.1", f"--Voila.config_file_paths={VOILA_CONFIG}", page,
+    ])
 
 
 def lock(upgrade: bool) -> int:
@@ -379,7 +431,10 @@ COMMANDS = {
     "test": "every test, then nbval over the stored notebooks (adds requirements-test.lock to the venv)",
     "test-no-browser": "the tests without the browser tests, then nbval (adds requirements-test.lock too)",
     "mutation-check": "patch the library one rule at a time in a temporary copy; the fast tests must fail each time",
+    "live-test": "the chat adapter, ask and explain_match against LiteLLM's proxy on 127.0.0.1 (builds build/litellm-venv once)",
     "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path)",
+    "kit": "the learner kit: build/kit (the wheel, the student notebooks, SETUP.md, the feedback form) and build/groundlab-kit.zip",
+    "wheelhouse": "download every locked wheel into build/kit for --platform (default: this machine) and --python (default: this one), for installs with no network",
     "demo": "the one-page claim editor with Voila (adds requirements-test.lock: Voila is a test tool)",
     "notebooks": "re-execute every notebook and save it without widget state",
     "bench": "timing and memory figures",
@@ -397,6 +452,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--venv", default=str(DEFAULT_VENV), help="the venv to use (default: .venv in the checkout)")
     parser.add_argument("--upgrade", action="store_true", help="lock only: move every pin to its newest valid version")
+    parser.add_argument("--platform", default=None, help="wheelhouse only: linux-x86_64, linux-aarch64, macos-arm64, macos-x86_64 or windows-amd64")
+    parser.add_argument("--python", default=None, help="wheelhouse only: the learners' Python, 3.10 to 3.13")
     parser.add_argument("command", choices=sorted(COMMANDS))
     args = parser.parse_args(argv)
     venv = Path(args.venv)
@@ -407,6 +464,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "clean":
             return clean(venv)
         python = ensure_venv(venv, tests=args.command in TEST_COMMANDS)
+        if args.command in ("install", "lab"):
+            install_lab_settings(venv)
         if args.command == "install":
             return 0
         if args.command == "lab":
@@ -415,12 +474,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_tests(python, None if args.command == "test" else "not browser")
         if args.command == "mutation-check":
             return run([python, "tools/mutation_check.py"])
+        if args.command == "live-test":
+            return run([python, "tools/live_test.py"])
         if args.command == "student":
             return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"]) or run(
                 [python, "tools/notebooks.py", "student", "notebooks", "build/student-core", "--core"]
             )
         if args.command == "demo":
             return demo(python)
+        if args.command == "kit":
+            return run([python, "tools/kit.py", "kit"])
+        if args.command == "wheelhouse":
+            choice = [*(["--platform", args.platform] if args.platform else []), *(["--python", args.python] if args.python else [])]
+            return run([python, "tools/kit.py", "wheelhouse", *choice])
         if args.command == "notebooks":
             return run([python, "tools/notebooks.py", "execute", *sorted(glob.glob("notebooks/*.ipynb", root_dir=ROOT))], env=kernel_env())
         return run([python, "benchmarks/run.py"])

@@ -23,12 +23,13 @@ __all__ = [
     "CHAT_ERROR_CODES",
     "DEFAULT_TIMEOUT",
     "PROVIDER_ERROR_MESSAGE",
+    "PROVIDER_REFUSAL_MESSAGE",
     "ChatModelError",
     "ProviderError",
     "call_once",
 ]
 
-#: Default seconds to wait for a model's one attempt ("No Quote, No Claim": a 30 s timeout).
+#: Default seconds for a model's one attempt, the whole call ("No Quote, No Claim": a 30 s timeout).
 DEFAULT_TIMEOUT: float = 30.0
 
 #: The sentence a user sees when the model service fails.
@@ -37,12 +38,20 @@ PROVIDER_ERROR_MESSAGE: str = (
     "No explanation is available right now; please try again later."
 )
 
+#: The sentence a user sees when the model answered with a refusal instead of a reply.
+PROVIDER_REFUSAL_MESSAGE: str = (
+    "The language model declined to answer this request (a refusal). "
+    "No explanation is available for it; trying again will not change that."
+)
+
 # code -> the template of ChatModelError's message, filled from its context.
 _TEMPLATES: dict[str, str] = {
-    "timeout": "chat model request to {endpoint} timed out after {timeout_s:g} s",
+    "deadline": "chat model request to {endpoint} did not finish within its {timeout_s:g} s deadline",
     "transport": "chat model request to {endpoint} failed: {error_type}",
     "http_status": "chat model request to {endpoint} returned HTTP {status_code}",
+    "too_large": "chat model response from {endpoint} was larger than the {limit_bytes} byte limit",
     "bad_reply": "chat model response from {endpoint} was not chat-completions JSON with a string at {path}",
+    "refusal": "chat model at {endpoint} refused to answer (choices[0].message.refusal)",
     "other": "{detail}",
 }
 
@@ -55,10 +64,13 @@ class ChatModelError(GroundlabError):
 
     ``code`` is one of ``CHAT_ERROR_CODES``, with ``status_code`` (``int`` or ``None``) and a
     read-only ``context``; the message is ``TEMPLATES[code]`` over them, masked with
-    ``mask_secrets``. Context by code: ``timeout``: ``endpoint``, ``timeout_s``;
-    ``transport``: ``endpoint``, ``error_type`` (the transport exception's class name);
-    ``http_status`` (a non-2xx answer): ``endpoint``, ``status_code``; ``bad_reply``:
-    ``endpoint``, ``path`` (``"choices[0].message.content"``); ``other`` (the default, for
+    ``mask_secrets``. Context by code: ``deadline`` (the whole call took longer than its
+    timeout): ``endpoint``, ``timeout_s``; ``transport``: ``endpoint``, ``error_type`` (the
+    transport exception's class name); ``http_status`` (a non-2xx answer): ``endpoint``,
+    ``status_code``; ``too_large`` (the body passed the size cap): ``endpoint``,
+    ``limit_bytes``; ``bad_reply``: ``endpoint``, ``path`` (``"choices[0].message.content"``);
+    ``refusal`` (``content`` null beside a ``refusal`` text, which is not kept): ``endpoint``;
+    ``other`` (the default, for
     fakes and other adapters): ``detail``, the free text given, masked (ignored for other
     codes). ``endpoint`` holds only scheme, host, port and path. ``args`` is ``(message,)``.
 
@@ -103,23 +115,32 @@ class ChatModelError(GroundlabError):
 
 
 class ProviderError(GroundlabError):
-    """The model service failed; ``str(error)`` is always ``PROVIDER_ERROR_MESSAGE``.
+    """The model service failed or refused; ``str(error)`` is a fixed sentence chosen by ``code``.
 
-    ``code`` is ``"provider"``; ``args`` and the read-only ``context`` hold ``error_type``,
-    ``status_code`` and ``elapsed_ms`` (see those properties). No key, token, URL or
-    provider text reaches the message, the cause or the context (raised ``from None``).
+    ``code`` is ``"provider"`` (``PROVIDER_ERROR_MESSAGE``: not reached, no answer, a bad
+    answer) or ``"refusal"`` (``PROVIDER_REFUSAL_MESSAGE``: the model declined, a
+    ``ChatModelError`` of code ``refusal``). ``args`` and the read-only ``context`` hold
+    ``error_type``, ``status_code`` and ``elapsed_ms`` (see those properties). No key, token,
+    URL or provider text reaches the message, the cause or the context (raised ``from None``).
+
+    Raises:
+        ValueError: ``code`` is neither ``"provider"`` nor ``"refusal"``.
     """
 
-    TEMPLATES = MappingProxyType({"provider": PROVIDER_ERROR_MESSAGE})
+    TEMPLATES = MappingProxyType({"provider": PROVIDER_ERROR_MESSAGE, "refusal": PROVIDER_REFUSAL_MESSAGE})
 
     def __init__(
-        self, error_type: str = "", status_code: int | None = None, elapsed_ms: int | None = None
+        self,
+        error_type: str = "",
+        status_code: int | None = None,
+        elapsed_ms: int | None = None,
+        code: str = "provider",
     ) -> None:
         # Only a class name that masking leaves alone is kept: anything else could carry a secret.
         if not (isinstance(error_type, str) and error_type.isidentifier() and mask_secrets(error_type) == error_type):
             error_type = ""
         context = {"error_type": error_type, "status_code": status_code, "elapsed_ms": elapsed_ms}
-        super().__init__(error_type, status_code, elapsed_ms, code="provider", context=context)
+        super().__init__(error_type, status_code, elapsed_ms, code, code=code, context=context)
 
     @property
     def error_type(self) -> str:
@@ -179,11 +200,14 @@ def _describe(exc: BaseException, model: object) -> tuple[str, int | None, str]:
     return error_type, status, error_type + (f" ({', '.join(parts)})" if parts else "")
 
 
-def call_once(model: Any, messages: list[dict[str, str]], timeout: float, logger: logging.Logger) -> object:
-    """Call ``model.complete(messages, timeout=timeout)`` once and return its reply, unchecked.
+def call_once(
+    model: Any, messages: list[dict[str, str]], timeout: float, logger: logging.Logger, **options: Any
+) -> object:
+    """Call ``model.complete(messages, timeout=timeout, **options)`` once and return its reply, unchecked.
 
     ``timeout`` is in seconds, already checked (``check_timeout``). Any ``Exception`` from the
-    model (not a ``BaseException`` such as ``KeyboardInterrupt``) becomes ``ProviderError``,
+    model (not a ``BaseException`` such as ``KeyboardInterrupt``) becomes ``ProviderError``
+    (code ``"refusal"`` for a ``ChatModelError`` of code ``refusal``, else ``"provider"``),
     with neither cause nor context, after one WARNING on ``logger``, e.g. ``"chat model call
     failed: ChatModelError (http_status, HTTP 401)"`` (the code and status only when known);
     the record also carries ``error_type``, ``status_code`` and ``elapsed_ms`` (milliseconds,
@@ -191,16 +215,17 @@ def call_once(model: Any, messages: list[dict[str, str]], timeout: float, logger
     """
     started = time.monotonic()
     try:
-        return model.complete(messages, timeout=timeout)
+        return model.complete(messages, timeout=timeout, **options)
     except Exception as exc:  # any provider failure, by design
         elapsed_ms = int((time.monotonic() - started) * 1000)
         try:
             error_type, status, said = _describe(exc, model)
+            refused = isinstance(exc, ChatModelError) and isinstance(exc.code, str) and exc.code == "refusal"
         except Exception:  # describing never decides the outcome
-            error_type, status, said = "Exception", None, "Exception"
+            error_type, status, said, refused = "Exception", None, "Exception", False
     logger.warning(
         "chat model call failed: %s",
         said,
         extra={"error_type": error_type, "status_code": status, "elapsed_ms": elapsed_ms},
     )
-    raise ProviderError(error_type, status, elapsed_ms) from None
+    raise ProviderError(error_type, status, elapsed_ms, "refusal" if refused else "provider") from None

@@ -3,7 +3,8 @@
 Three parts, one folder each: ``exercises`` (answers, goals, :class:`Exercise`,
 :class:`Predict`, the :class:`Scoreboard`), ``lessons`` (each notebook's exercises and
 hints, the capstone, the glossary, the cheat sheet) and ``presentation`` (HTML, pandas
-tables, matplotlib charts, ipywidgets widgets, the classroom demo). Every name loads its
+tables, matplotlib charts, ipywidgets widgets, the classroom demo); beside them, ``learner``, the
+``groundlab-workbook`` command (not exported here). Every name loads its
 module on first access, so importing this package loads no widget library. The library
 (:mod:`groundlab`) never imports it. Layers: ``docs/architecture.md``.
 """
@@ -25,7 +26,7 @@ _LAZY, __getattr__, __dir__ = exports(
         "groundlab.workbook.exercises.predict": ("Predict",),
         "groundlab.workbook.exercises.outcome": ("PredictOutcome",),
         "groundlab.workbook.exercises.scoreboard": ("Scoreboard",),
-        "groundlab.workbook.lessons": ("lesson_exercises", "lesson_hints"),
+        "groundlab.workbook.lessons": ("PredictCase", "lesson_cases", "lesson_exercises", "lesson_hints"),
         "groundlab.workbook.lessons.lab": ("beat_citation_only_exercise", "dropped_not_exercise"),
         "groundlab.workbook.lessons.capstone": ("Capstone", "load_capstone"),
         "groundlab.workbook.lessons.glossary": ("GLOSSARY", "Term"),

@@ -31,6 +31,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "notebooks" / "demo_claim_editor.ipynb"
+VOILA_CONFIG = ROOT / "tools" / "voila"  # the demo's Voila settings, as make demo uses them
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 LATENCY_FILE = ROOT / "benchmarks" / "out" / "browser_latency.txt"
@@ -83,6 +84,7 @@ def _server_env(tmp: Path) -> dict[str, str]:
     env["JUPYTER_RUNTIME_DIR"] = str(tmp / "runtime")
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["IPYTHONDIR"] = str(tmp / "ipython")
+    env["XDG_STATE_HOME"] = str(tmp / "state")  # the classroom demo's saved state, private to the session
     env.pop("JUPYTER_TOKEN", None)
     return env
 
@@ -221,10 +223,11 @@ def notebook_folder(browser_ready, tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def jupyter_lab(notebook_folder, tmp_path_factory):
     """A private JupyterLab server: yields its base URL and token; stopped at the end."""
+    from tools.workshop import install_lab_settings
+
     tmp = tmp_path_factory.mktemp("jupyterlab")
-    notification = tmp / "settings" / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
-    notification.parent.mkdir(parents=True)
-    notification.write_text('{"fetchNews": "false"}', encoding="utf-8")  # no news toast over the widget
+    # the workbook's own overrides.json, as `make lab` installs it into a venv: no news toast over the widget
+    app_settings = install_lab_settings(tmp / "venv").parent
     port, token = free_port(), secrets.token_hex(16)
     cmd = [
         sys.executable, "-m", "jupyter", "lab",
@@ -235,6 +238,7 @@ def jupyter_lab(notebook_folder, tmp_path_factory):
         f"--IdentityProvider.token={token}",  # the current spelling of --ServerApp.token
         f"--ServerApp.root_dir={notebook_folder}",
         f"--LabApp.user_settings_dir={tmp / 'settings'}",
+        f"--LabApp.app_settings_dir={app_settings}",
         f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
         "--LabApp.news_url=",  # no news or update checks from a test server
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -250,15 +254,31 @@ def jupyter_lab(notebook_folder, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def voila_server(notebook_folder, tmp_path_factory):
-    """A Voila server on the demo notebook: yields its URL; stopped at the end."""
-    tmp = tmp_path_factory.mktemp("voila")
+def voila_folder(browser_ready, tmp_path_factory) -> Path:
+    """The Voila server's working folder; its kernels' connection files are under ``kernels/``."""
+    return tmp_path_factory.mktemp("voila")
+
+
+@pytest.fixture(scope="session")
+def voila_kernels(voila_folder):
+    """A function counting the Voila server's live kernels (one connection file each, removed at shutdown)."""
+    return lambda: len(list((voila_folder / "kernels").glob("voila_*/kernel-*.json")))
+
+
+@pytest.fixture(scope="session")
+def voila_server(notebook_folder, voila_folder):
+    """A Voila server on the demo notebook, with ``make demo``'s settings (``tools/voila/voila.py``):
+    yields its URL; stopped at the end."""
+    tmp = voila_folder
+    (tmp / "kernels").mkdir()
     port = free_port()
     cmd = [
         sys.executable, "-m", "voila",
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
+        f"--Voila.config_file_paths={VOILA_CONFIG}",
+        f"--Voila.connection_dir_root={tmp / 'kernels'}",
         str(notebook_folder / DEMO.name),
     ]
     base = f"http://127.0.0.1:{port}"

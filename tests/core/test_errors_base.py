@@ -133,7 +133,8 @@ def test_a_trusted_input_error_from_a_real_file_pickles(tmp_path):
 @pytest.mark.parametrize(
     "err",
     [
-        ChatModelError(code="timeout", context={"endpoint": "http://h:1/v1/chat/completions", "timeout_s": 0.2}),
+        ChatModelError(code="deadline", context={"endpoint": "http://h:1/v1/chat/completions", "timeout_s": 0.2}),
+        ChatModelError(code="refusal", context={"endpoint": "http://h:1/v1/chat/completions"}),
         ChatModelError(code="http_status", status_code=401, context={"endpoint": "https://h/v1/chat/completions"}),
         ChatModelError("the fake model is switched off"),
         ChatModelError("provider said: Authorization: Bearer abcdefghijklmnop"),
@@ -148,7 +149,7 @@ def test_a_chat_model_error_pickles(err):
 
 
 def test_a_provider_error_and_a_subclass_pickle():
-    for err in (ProviderError("ChatModelError", 401, 12), ProviderError(), Counted(2)):
+    for err in (ProviderError("ChatModelError", 401, 12), ProviderError(), ProviderError("ChatModelError", None, 5, "refusal"), Counted(2)):
         copied = pickle.loads(pickle.dumps(err))
         assert _data(copied) == _data(err)
     copied = pickle.loads(pickle.dumps(ProviderError("TimeoutError", None, 30001)))

@@ -37,6 +37,9 @@ SOURCES = Registry([LIVE, OLD, UNSENT])
 REQUEST = Request("payments", "prod", "v2", ("read_timeout_ms",), ("prod-v2", "prod-v1"))
 
 
+GOOD_REPLY = json.dumps({"claims": [{"field": "read_timeout_ms", "value": "5000", "doc": "prod-v2", "quote": "read_timeout_ms=5000"}]})
+
+
 def answer(value="5000", doc="prod-v2"):
     quote = f"read_timeout_ms={value}"
     return json.dumps({"claims": [{"field": "read_timeout_ms", "value": value, "doc": doc, "quote": quote}]})
@@ -169,7 +172,7 @@ def test_a_malformed_reply_over_http(server):
         ("nochoices", 5.0, "ChatModelError (bad_reply)", None),
         ("unauthorized", 5.0, "ChatModelError (http_status, HTTP 401)", 401),  # echoes the key
         ("echo", 5.0, "ChatModelError (http_status, HTTP 500)", 500),  # echoes every credential shape
-        ("slow", 0.2, "ChatModelError (timeout)", None),  # the stub answers after 1 s
+        ("slow", 0.2, "ChatModelError (deadline)", None),  # the stub answers after 1 s
     ],
 )
 def test_provider_failures_over_http(server, caplog, route, timeout, logged, status):
@@ -211,3 +214,34 @@ def test_the_real_model_path_imports_only_the_standard_library(name):
     assert {m for m in outside if m.startswith("groundlab.grounding.")} <= {
         f"groundlab.grounding.{n}" for n in STANDARD_LIBRARY_ONLY
     }
+
+
+@pytest.mark.parametrize(("schema", "portable"), [("portable", True), ("full", False)])
+def test_ask_sends_the_schema_it_is_asked_for(schema, portable):
+    fake = FakeChatModel(GOOD_REPLY)
+    result = ask(REQUEST, SOURCES, fake, schema=schema)
+    assert result.verdict.status is Status.ACCEPT
+    assert fake.response_formats == [claims_response_format(portable=portable)]
+    ask(REQUEST, SOURCES, fake)
+    assert fake.response_formats[1] is None  # no schema: the model's own configuration
+
+
+def test_ask_sends_the_schema_over_http(server):
+    server.reply = GOOD_REPLY
+    model = OpenAICompatibleChatModel(base(server, "ok"), "m", response_format={"type": "json_object"})
+    assert ask(REQUEST, SOURCES, model, schema="portable", timeout=5.0).verdict.status is Status.ACCEPT
+    assert server.requests[0]["body"]["response_format"] == claims_response_format()
+    ask(REQUEST, SOURCES, model, timeout=5.0)
+    assert server.requests[1]["body"]["response_format"] == {"type": "json_object"}
+
+
+def test_ask_refuses_a_schema_it_cannot_send():
+    class Plain:
+        def complete(self, messages, *, timeout):
+            return GOOD_REPLY
+
+    with pytest.raises(TypeError, match="^schema= needs a model whose complete\\(\\) takes response_format, not Plain$"):
+        ask(REQUEST, SOURCES, Plain(), schema="portable")
+    assert ask(REQUEST, SOURCES, Plain()).verdict.status is Status.ACCEPT
+    with pytest.raises(ValueError, match="^schema must be None, 'portable' or 'full', not 'strict'$"):
+        ask(REQUEST, SOURCES, FakeChatModel(GOOD_REPLY), schema="strict")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import logging
 import socket
-import time
 
 import pytest
 from credential_shapes import CREDENTIAL_SHAPES
-from openai_stub import KEY, base
+from openai_stub import BIG, KEY, base
 
 from groundlab import (
     ENV_API_KEY,
@@ -24,7 +24,9 @@ from groundlab import (
     explain_match,
     load_job_match,
 )
+from groundlab.grounding.chat import MAX_REPLY_BYTES
 from groundlab.grounding.explain import PROVIDER_ERROR_MESSAGE
+from groundlab.grounding.provider import PROVIDER_REFUSAL_MESSAGE
 
 MESSAGES = [{"role": "system", "content": "rules"}, {"role": "user", "content": "hello"}]
 
@@ -128,27 +130,132 @@ def test_adapter_error_holds_no_credential_the_server_echoed(server):
 
 def test_adapter_endpoint_drops_user_information_and_query():
     pytest.importorskip("httpx")
-    model = OpenAICompatibleChatModel(f"https://user:{KEY}@llm.example/v1?api_key={KEY}#f", "m", KEY)
+    model = OpenAICompatibleChatModel(f"https://user:{KEY}@llm.example/v1?api-version=2024-10-21#f", "m")
     assert repr(model) == (
         "OpenAICompatibleChatModel(base_url='https://llm.example/v1', model='m', "
         "api_key='***', temperature=0.0)"
     )
+    assert model.base_url == "https://llm.example/v1?api-version=2024-10-21"
+    assert model.url == "https://llm.example/v1/chat/completions?api-version=2024-10-21"
+    assert KEY in model.secrets
 
 
-def test_adapter_timeout(server):
+def test_adapter_keeps_the_query_string_after_the_joined_path(server):
+    model = OpenAICompatibleChatModel(base(server, "ok") + "/?api-version=2024-10-21", "m")
+    assert model.complete(MESSAGES, timeout=5.0) == "hello from the model"
+    assert [r["path"] for r in server.requests] == ["/ok/chat/completions?api-version=2024-10-21"]
+    discovering = OpenAICompatibleChatModel(base(server, "ok") + "?api-version=2024-10-21")
+    discovering.complete(MESSAGES, timeout=5.0)
+    assert [r["path"] for r in server.requests[1:]] == [
+        "/ok/models?api-version=2024-10-21", "/ok/chat/completions?api-version=2024-10-21"
+    ]
+
+
+def test_adapter_moves_url_credentials_to_a_header_that_no_log_shows(server, caplog):
+    caplog.set_level(logging.DEBUG)  # httpx logs every request's URL at INFO, httpcore more at DEBUG
+    password = "p@ss-SECRET9"
+    host, port = server.server_address[:2]
+    model = OpenAICompatibleChatModel(f"http://dana:p%40ss-SECRET9@{host}:{port}/ok", "m")
+    assert model.complete(MESSAGES, timeout=5.0) == "hello from the model"
+    token = base64.b64encode(f"dana:{password}".encode()).decode()
+    assert server.requests[0]["headers"]["Authorization"] == f"Basic {token}"
+    assert [r.name for r in caplog.records if r.name == "httpx"] == ["httpx"]  # the log line exists
+    logged = "\n".join(f"{r.getMessage()} {r.args!r}" for r in caplog.records)
+    assert f"http://{host}:{port}/ok/chat/completions" in logged
+    for secret in (password, "p%40ss-SECRET9", token, "dana:"):
+        assert secret not in logged
+    assert {password, token} <= set(model.secrets)
+
+
+@pytest.mark.parametrize(
+    ("url", "key", "message"),
+    [
+        ("http://u:pw@h/v1", KEY, "base_url carries user:password@ and api_key is given too: pass one of them"),
+        (f"http://h/v1?api_key={KEY}", None, "base_url's query string holds a credential; pass the key as api_key"),
+        ("http:///v1", None, "base_url must name a host"),
+    ],
+)
+def test_adapter_refuses_credentials_it_would_have_to_log(url, key, message):
+    pytest.importorskip("httpx")
+    with pytest.raises(ValueError) as caught:
+        OpenAICompatibleChatModel(url, "m", key)
+    assert str(caught.value).startswith(message)
+    assert KEY not in str(caught.value)
+
+
+def test_adapter_deadline(server):
     model = OpenAICompatibleChatModel(base(server, "slow"), "m", KEY)
-    started = time.monotonic()
     with pytest.raises(ChatModelError) as caught:
         model.complete(MESSAGES, timeout=0.2)
-    elapsed = time.monotonic() - started
-    assert elapsed < 0.9  # the server answers after 1.0 s
-    assert (
-        str(caught.value)
-        == f"chat model request to {base(server, 'slow')}/chat/completions timed out after 0.2 s"
+    assert str(caught.value) == (
+        f"chat model request to {base(server, 'slow')}/chat/completions did not finish within its 0.2 s deadline"
     )
-    assert caught.value.status_code is None
+    assert (caught.value.code, caught.value.status_code) == ("deadline", None)
     assert_no_key(caught.value)
     assert len(server.requests) == 1  # one attempt, no retry
+
+
+@pytest.mark.parametrize("route", ["drip", "dripheaders"])
+def test_adapter_deadline_covers_a_server_that_drips(server, route):
+    # Each byte comes well within httpx's per-read timeout, so only a deadline for the whole
+    # call stops it (the drip would end with a valid reply after about 4 s).
+    model = OpenAICompatibleChatModel(base(server, route), "m", KEY)
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=0.5)
+    assert (caught.value.code, dict(caught.value.context)) == (
+        "deadline", {"endpoint": f"{base(server, route)}/chat/completions", "timeout_s": 0.5}
+    )
+    # The abandoned request hangs up at once (its socket is shut), even in the middle of the
+    # headers, rather than reading on until the drip ends (about 4 s away, 6 s for the headers).
+    assert server.gone.wait(3.0)
+
+
+def test_adapter_deadline_covers_model_discovery_and_the_call(server):
+    # /models and the chat request take 0.3 s each: each fits in 0.5 s, the two do not.
+    model = OpenAICompatibleChatModel(base(server, "slowmodels"))
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=0.5)
+    assert caught.value.code == "deadline"
+    assert [r["path"] for r in server.requests] == ["/slowmodels/models", "/slowmodels/chat/completions"]
+    assert model.complete(MESSAGES, timeout=5.0) == "late"  # the model is known now: one request
+
+
+@pytest.mark.parametrize("route", ["big", "bigstream"])
+def test_adapter_stops_reading_at_the_size_cap(server, route):
+    model = OpenAICompatibleChatModel(base(server, route), "m", max_reply_bytes=BIG // 2)
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=5.0)
+    assert (caught.value.code, str(caught.value)) == (
+        "too_large",
+        f"chat model response from {base(server, route)}/chat/completions was larger than the {BIG // 2} byte limit",
+    )
+    roomy = OpenAICompatibleChatModel(base(server, route), "m", max_reply_bytes=2 * BIG)
+    assert roomy.complete(MESSAGES, timeout=5.0) == "x" * BIG
+    assert OpenAICompatibleChatModel(base(server, route), "m").max_reply_bytes == MAX_REPLY_BYTES == 4 * 1024 * 1024
+
+
+def test_adapter_refusal_has_its_own_code(server):
+    model = OpenAICompatibleChatModel(base(server, "refusal"), "m", KEY)
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=5.0)
+    assert (caught.value.code, str(caught.value)) == (
+        "refusal", f"chat model at {base(server, 'refusal')}/chat/completions refused to answer (choices[0].message.refusal)"
+    )
+    assert "help" not in str(caught.value) + repr(dict(caught.value.context))  # the model's text is not kept
+
+
+def test_adapter_deeply_nested_body_is_a_bad_reply(server):
+    model = OpenAICompatibleChatModel(base(server, "deep"), "m")
+    with pytest.raises(ChatModelError) as caught:
+        model.complete(MESSAGES, timeout=5.0)
+    assert (caught.value.code, caught.value.context["path"]) == ("bad_reply", "choices[0].message.content")
+
+
+def test_adapter_per_call_response_format(server):
+    model = OpenAICompatibleChatModel(base(server, "ok"), "m", response_format={"type": "json_object"})
+    model.complete(MESSAGES, timeout=5.0, response_format={"type": "text"})
+    model.complete(MESSAGES, timeout=5.0)
+    assert [r["body"]["response_format"] for r in server.requests] == [{"type": "text"}, {"type": "json_object"}]
 
 
 @pytest.mark.parametrize("route", ["notjson", "nochoices", "nullcontent"])
@@ -168,7 +275,7 @@ def test_adapter_connection_refused():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    model = OpenAICompatibleChatModel(f"http://user:{KEY}@127.0.0.1:{port}/v1", "m", KEY)
+    model = OpenAICompatibleChatModel(f"http://127.0.0.1:{port}/v1", "m", KEY)
     with pytest.raises(ChatModelError) as caught:
         model.complete(MESSAGES, timeout=2.0)
     assert str(caught.value) == (
@@ -204,6 +311,8 @@ def test_adapter_repr_and_secrets_hide_the_key():
             r"response_format must hold JSON values only \(str keys, no NaN\)",
         ),
         (("http://x", "m", 5), {}, TypeError, "api_key must be a str or None, not int"),
+        (("http://x", "m"), {"max_reply_bytes": 0}, ValueError, "max_reply_bytes must be > 0, got 0"),
+        (("http://x", "m"), {"max_reply_bytes": 1.5}, TypeError, "max_reply_bytes must be an int, not float"),
         (
             ("http://x", "m"),
             {"temperature": -1},
@@ -276,3 +385,12 @@ def test_explain_match_provider_failure_through_the_adapter(server, caplog):
     assert caplog.messages == ["chat model call failed: ChatModelError (http_status, HTTP 401)"]
     assert (caught.value.error_type, caught.value.status_code) == ("ChatModelError", 401)
     assert len(server.requests) == 1
+
+
+def test_explain_match_refusal_through_the_adapter(server, caplog):
+    caplog.set_level(logging.WARNING, logger="groundlab.grounding.explain")
+    model = OpenAICompatibleChatModel(base(server, "refusal"), "m", KEY)
+    with pytest.raises(ProviderError) as caught:
+        explain_match(Profile(skills="Java"), Job("Java Engineer"), model, timeout=5.0)
+    assert (caught.value.code, str(caught.value)) == ("refusal", PROVIDER_REFUSAL_MESSAGE)
+    assert caplog.messages == ["chat model call failed: ChatModelError (refusal)"]

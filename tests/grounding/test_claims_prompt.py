@@ -60,9 +60,13 @@ def test_every_call_gives_a_new_schema():
 
 
 def test_the_response_format():
-    assert claims_response_format() == {
+    assert claims_response_format(portable=False) == {
         "type": "json_schema",
         "json_schema": {"name": "claims", "strict": True, "schema": SCHEMA},
+    }
+    assert claims_response_format() == {
+        "type": "json_schema",
+        "json_schema": {"name": "claims", "strict": True, "schema": claims_json_schema(portable=True)},
     }
     assert claims_response_format("config-claims_2", strict=False)["json_schema"]["name"] == "config-claims_2"
     assert claims_response_format(strict=False)["json_schema"]["strict"] is False
@@ -219,3 +223,47 @@ def test_wrong_trusted_input_is_refused():
         build_claims_prompt({"service": "payments"}, REGISTRY)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="^a registry holds Source objects, not str$"):
         build_claims_prompt(REQUEST, ["live"])  # type: ignore[list-item]
+
+
+def keywords(schema):
+    """Every JSON Schema keyword used in ``schema`` (property names are not keywords)."""
+    found = set()
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            found.add(key)
+            children = value.values() if key == "properties" else [value]
+            for child in children:
+                found |= keywords(child)
+    elif isinstance(schema, list):
+        for item in schema:
+            found |= keywords(item)
+    return found
+
+
+def test_the_portable_schema_uses_only_keywords_every_strict_mode_documents():
+    # OpenAI strict mode, Anthropic structured outputs and Gemini all document these
+    # (docs/architecture.md, "Grounding"); minLength (OpenAI, Anthropic) and maxItems
+    # (Anthropic) are not among them.
+    assert keywords(claims_json_schema(portable=True)) == {"type", "properties", "required", "items", "additionalProperties"}
+    assert keywords(claims_json_schema()) - keywords(claims_json_schema(portable=True)) == {"minLength", "maxItems"}
+    assert claims_json_schema(portable=True)["properties"]["claims"]["items"]["properties"] == {
+        name: {"type": "string"} for name in ("field", "value", "doc", "quote")
+    }
+    with pytest.raises(TypeError, match="^portable must be a bool, not str$"):
+        claims_json_schema(portable="yes")
+
+
+@pytest.mark.parametrize("shape", SHAPES.values(), ids=SHAPES.keys())
+def test_parse_claims_still_enforces_what_the_portable_schema_leaves_out(shape):
+    jsonschema = pytest.importorskip("jsonschema")
+    full = jsonschema.Draft202012Validator(claims_json_schema()).is_valid(shape)
+    portable = jsonschema.Draft202012Validator(claims_json_schema(portable=True)).is_valid(shape)
+    try:
+        parse_claims(json.dumps(shape))
+        parses = True
+    except ClaimsSyntaxError:
+        parses = False
+    assert parses is full  # the full schema is exactly parse_claims's shape
+    assert portable or not full  # the portable one only widens it ...
+    # ... by exactly the empty strings and the ninth claim, which parse_claims refuses
+    assert (portable and not full) is (shape in (SHAPES["an empty string"], SHAPES["nine claims"]))

@@ -10,7 +10,7 @@ import pytest
 from credential_shapes import Unprintable
 
 from groundlab import ChatModelError, FakeChatModel, ProviderError
-from groundlab.grounding.provider import CHAT_ERROR_CODES, PROVIDER_ERROR_MESSAGE, call_once
+from groundlab.grounding.provider import CHAT_ERROR_CODES, PROVIDER_ERROR_MESSAGE, PROVIDER_REFUSAL_MESSAGE, call_once
 
 LOGGER = logging.getLogger("groundlab.tests.provider")
 MESSAGES = [{"role": "user", "content": "hello"}]
@@ -37,14 +37,18 @@ def assert_nothing_chained(error: BaseException) -> None:
 @pytest.mark.parametrize(
     ("code", "status", "context", "message"),
     [
-        ("timeout", None, {"endpoint": "http://h:1/v1/chat/completions", "timeout_s": 0.2},
-         "chat model request to http://h:1/v1/chat/completions timed out after 0.2 s"),
+        ("deadline", None, {"endpoint": "http://h:1/v1/chat/completions", "timeout_s": 0.2},
+         "chat model request to http://h:1/v1/chat/completions did not finish within its 0.2 s deadline"),
         ("transport", None, {"endpoint": "http://h:1/v1/models", "error_type": "ConnectError"},
          "chat model request to http://h:1/v1/models failed: ConnectError"),
         ("http_status", 401, {"endpoint": "https://h/v1/chat/completions"},
          "chat model request to https://h/v1/chat/completions returned HTTP 401"),
         ("bad_reply", None, {"endpoint": "http://h/v1/models", "path": "data[0].id"},
          "chat model response from http://h/v1/models was not chat-completions JSON with a string at data[0].id"),
+        ("too_large", None, {"endpoint": "http://h/v1/chat/completions", "limit_bytes": 4194304},
+         "chat model response from http://h/v1/chat/completions was larger than the 4194304 byte limit"),
+        ("refusal", None, {"endpoint": "http://h/v1/chat/completions"},
+         "chat model at http://h/v1/chat/completions refused to answer (choices[0].message.refusal)"),
     ],
 )
 def test_chat_model_error_message_is_rendered_from_its_data(code, status, context, message):
@@ -58,7 +62,7 @@ def test_chat_model_error_message_is_rendered_from_its_data(code, status, contex
 
 
 def test_chat_model_error_codes():
-    assert CHAT_ERROR_CODES == ("timeout", "transport", "http_status", "bad_reply", "other")
+    assert CHAT_ERROR_CODES == ("deadline", "transport", "http_status", "too_large", "bad_reply", "refusal", "other")
 
 
 def test_free_text_chat_model_error_is_masked(credential_shape):
@@ -74,10 +78,11 @@ def test_free_text_chat_model_error_is_masked(credential_shape):
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
-        ({"code": "nope"}, ValueError, "code must be one of timeout, transport, http_status, bad_reply, other, not 'nope'"),
-        ({"code": "timeout", "context": {"endpoint": "e"}}, ValueError, "code 'timeout' needs the context value 'timeout_s'"),
-        ({"code": "timeout", "context": {"endpoint": "e", "timeout_s": "1"}}, ValueError,
-         "code 'timeout': a context value has the wrong type"),
+        ({"code": "nope"}, ValueError,
+         "code must be one of deadline, transport, http_status, too_large, bad_reply, refusal, other, not 'nope'"),
+        ({"code": "deadline", "context": {"endpoint": "e"}}, ValueError, "code 'deadline' needs the context value 'timeout_s'"),
+        ({"code": "deadline", "context": {"endpoint": "e", "timeout_s": "1"}}, ValueError,
+         "code 'deadline': a context value has the wrong type"),
         ({"status_code": "401"}, TypeError, "status_code must be an int or None, not str"),
         ({"status_code": True}, TypeError, "status_code must be an int or None, not bool"),
     ],
@@ -105,6 +110,27 @@ def test_provider_error_is_a_fixed_sentence_with_data():
     copy = pickle.loads(pickle.dumps(error))
     assert (str(copy), copy.error_type, copy.status_code, copy.elapsed_ms) == (PROVIDER_ERROR_MESSAGE, "ChatModelError", 401, 12)
     assert dict(ProviderError().context) == {"error_type": "", "status_code": None, "elapsed_ms": None}
+    assert error.code == "provider"
+
+
+def test_a_refusal_is_its_own_provider_error():
+    error = ProviderError("ChatModelError", None, 7, "refusal")
+    assert (error.code, str(error)) == ("refusal", PROVIDER_REFUSAL_MESSAGE)
+    assert PROVIDER_REFUSAL_MESSAGE != PROVIDER_ERROR_MESSAGE
+    assert "could not be reached" not in str(error)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.code, str(copy), copy.elapsed_ms) == ("refusal", PROVIDER_REFUSAL_MESSAGE, 7)
+    with pytest.raises(ValueError, match="ProviderError has no code 'nope'"):
+        ProviderError("X", None, None, "nope")
+
+
+def test_call_once_turns_a_refusal_into_a_refusal_provider_error(caplog):
+    caplog.set_level(logging.WARNING, logger=LOGGER.name)
+    error = call_and_catch(fail_with(ChatModelError(code="refusal", context={"endpoint": "e"})))
+    assert (error.code, str(error)) == ("refusal", PROVIDER_REFUSAL_MESSAGE)
+    assert caplog.messages == ["chat model call failed: ChatModelError (refusal)"]
+    other = call_and_catch(fail_with(ChatModelError("declined")))  # only the code decides
+    assert (other.code, str(other)) == ("provider", PROVIDER_ERROR_MESSAGE)
 
 
 # --------------------------------------------------------------------------
@@ -141,8 +167,10 @@ def test_no_credential_shape_reaches_the_log_or_the_error(credential_shape, capl
         (ChatModelError("HTTP 401 from provider: invalid api key sk-x"), "ChatModelError (other)", ("ChatModelError", None)),
         (ChatModelError(code="http_status", status_code=401, context={"endpoint": "e"}),
          "ChatModelError (http_status, HTTP 401)", ("ChatModelError", 401)),
-        (ChatModelError(code="timeout", context={"endpoint": "e", "timeout_s": 1.0}),
-         "ChatModelError (timeout)", ("ChatModelError", None)),
+        (ChatModelError(code="deadline", context={"endpoint": "e", "timeout_s": 1.0}),
+         "ChatModelError (deadline)", ("ChatModelError", None)),
+        (ChatModelError(code="refusal", context={"endpoint": "e"}),
+         "ChatModelError (refusal)", ("ChatModelError", None)),
         (TimeoutError("read timed out; api_key=abc"), "TimeoutError", ("TimeoutError", None)),
         (type("HTTPStatusError", (Exception,), {"status_code": 503})("body"), "HTTPStatusError (HTTP 503)",
          ("HTTPStatusError", 503)),

@@ -273,13 +273,17 @@ def test_project_metadata():
     assert project["name"] == "groundlab"
     assert project["requires-python"] == ">=3.10"
     assert project["license"] == "MIT"
-    assert project["scripts"] == {"groundlab": "groundlab.cli:main"}
+    assert project["scripts"] == {"groundlab": "groundlab.cli:main", "groundlab-workbook": "groundlab.workbook.learner:main"}
     assert data["build-system"] == {"requires": ["hatchling>=1.27"], "build-backend": "hatchling.build"}
     targets = data["tool"]["hatch"]["build"]["targets"]
     assert targets["wheel"]["packages"] == ["groundlab"]
     assert targets["wheel"]["force-include"] == {"fixtures": "groundlab/fixtures"}
     assert targets["wheel"]["dev-mode-dirs"] == ["."]
-    assert targets["sdist"]["include"] == ["/groundlab", "/fixtures", "/docs", "/README.md", "/LICENSE"]
+    assert targets["wheel"]["hooks"] == {"custom": {}}, "hatch_build.py adds the student notebooks to the wheel"
+    assert targets["sdist"]["include"] == [
+        "/groundlab", "/fixtures", "/docs", "/README.md", "/LICENSE",
+        "/notebooks/[0-9][0-9]_*.ipynb", "/tools/__init__.py", "/tools/notebooks.py", "/hatch_build.py",
+    ], "the sdist holds what the wheel and its notebooks are built from"
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
 
 

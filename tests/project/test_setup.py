@@ -205,7 +205,7 @@ def test_the_install_steps_use_the_locks_in_one_pip_call_then_the_editable_check
     workshop.install_packages(tmp_path / "venv", tests)
     (packages, what), (editable, editable_what) = steps
     locks = [str(workshop.LOCK)] + ([str(workshop.TEST_LOCK)] if tests else [])
-    assert packages[packages.index("install") + 1:] == ["--disable-pip-version-check", "--no-compile", *[x for lock in locks for x in ("-r", lock)]]
+    assert packages[packages.index("install") + 1:] == ["--disable-pip-version-check", "--no-compile", "--no-deps", *[x for lock in locks for x in ("-r", lock)]]
     assert what == ("installing requirements.lock and requirements-test.lock" if tests else "installing requirements.lock")
     assert editable[-4:] == ["--no-deps", "--no-build-isolation", "-e", str(workshop.ROOT)]
     assert "offline" in editable_what
@@ -399,3 +399,34 @@ def test_a_closed_output_does_not_stop_the_clean_up(fake, tmp_path, monkeypatch)
     monkeypatch.setattr(sys, "stdout", Closed())
     workshop.remove_venv(venv, "the set-up did not finish")
     assert not venv.exists()
+
+
+@pytest.mark.parametrize("command", ["install", "lab"])
+def test_install_and_lab_put_the_workbooks_jupyterlab_settings_into_the_venv(monkeypatch, tmp_path, command):
+    """No first-launch news prompt over the cells, no update check: JupyterLab reads
+    <venv>/share/jupyter/lab/settings/overrides.json as its defaults."""
+    venv = tmp_path / "venv"
+    monkeypatch.setattr(workshop, "ensure_venv", lambda venv, tests=False: Path(sys.executable))
+    monkeypatch.setattr(workshop, "lab", lambda python: 0)
+    assert workshop.main(["--venv", str(venv), command]) == 0
+    written = venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(written.read_text(encoding="utf-8")) == {
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    }
+    assert [p.name for p in written.parent.iterdir()] == ["overrides.json"], "no temporary file left behind"
+    written.write_text("{}", encoding="utf-8")
+    assert workshop.main(["--venv", str(venv), command]) == 0
+    assert json.loads(written.read_text(encoding="utf-8"))["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+
+
+def test_the_lab_overrides_name_settings_that_jupyterlab_s_schema_has():
+    schemas = Path(sys.prefix) / "share" / "jupyter" / "lab" / "schemas"
+    if not schemas.is_dir():
+        pytest.skip(f"JupyterLab's schemas are not installed in {sys.prefix}")
+    for plugin, values in workshop.LAB_OVERRIDES.items():
+        package, name = plugin.split(":")
+        schema = json.loads((schemas / package / f"{name}.json").read_text(encoding="utf-8"))["properties"]
+        for key, value in values.items():
+            allowed = [c["const"] for c in schema[key].get("oneOf", [])] or None
+            assert allowed is None or value in allowed, (key, value, allowed)
+            assert schema[key].get("type") == {str: "string", bool: "boolean"}[type(value)]

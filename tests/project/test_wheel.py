@@ -108,14 +108,28 @@ def test_the_wheel_holds_the_package_and_the_frozen_fixtures_only(dist):
     packaged = sorted(n for n in names if n.startswith("groundlab/") and n.endswith(".py"))
     in_checkout = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "groundlab").rglob("*.py"))
     assert packaged == in_checkout
-    assert "[console_scripts]\ngroundlab = groundlab.cli:main" in entry_points
+    assert "[console_scripts]\ngroundlab = groundlab.cli:main\ngroundlab-workbook = groundlab.workbook.learner:main" in entry_points
+    # the learner command's notebooks: the student copies of the numbered lessons, core and full, and nothing else
+    lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    notebooks = sorted(n for n in names if n.startswith("groundlab/workbook/notebooks/"))
+    full = [n.rsplit("/", 1)[1] for n in notebooks if n.startswith("groundlab/workbook/notebooks/full/")]
+    core = [n.rsplit("/", 1)[1] for n in notebooks if n.startswith("groundlab/workbook/notebooks/core/")]
+    assert full == lessons and set(core) <= set(lessons) and "00_start_here.ipynb" in core
+    assert len(notebooks) == len(full) + len(core), "no demo notebook, nothing else"
+    with zipfile.ZipFile(dist / WHEEL) as wheel:
+        for name in notebooks:
+            cells = json.loads(wheel.read(name))["cells"]
+            assert not [c for c in cells if "solution" in c["metadata"].get("tags", []) or c.get("outputs")], name
+            assert not any("<details" in "".join(c["source"]) for c in cells), name
 
 
 def test_the_sdist_holds_what_the_wheel_is_built_from(dist):
     with tarfile.open(dist / SDIST) as sdist:
         names = [name.split("/", 1)[1] for name in sdist.getnames() if "/" in name]
     top = {name.split("/")[0] for name in names}
-    assert top == {"groundlab", "fixtures", "docs", "README.md", "LICENSE", "pyproject.toml", "PKG-INFO", ".gitignore"}
+    assert top == {"groundlab", "fixtures", "docs", "README.md", "LICENSE", "pyproject.toml", "PKG-INFO", ".gitignore", "notebooks", "tools", "hatch_build.py"}
+    assert sorted(n for n in names if n.startswith("tools/")) == ["tools/__init__.py", "tools/notebooks.py"]
+    assert "notebooks/demo_claim_editor.ipynb" not in names, "the wheel's notebooks are built from the lessons only"
     assert "fixtures/SHA256SUMS" in names and "groundlab/cli.py" in names
 
 
@@ -259,3 +273,16 @@ def test_lab_without_rapidfuzz_leaves_the_fuzzy_rungs_out_and_says_which_extra_a
     assert data["ladder"][4] == {"rung": "+hyphen", "rescued": 192, "faithful": 224, "let_through": 1, "unfaithful": 140}
     assert data["skipped"] == {"rungs": ["partial_95", "partial_90", "partial_80", "token_set_90"], "why": MISSING["fuzzy"][1]}
     assert {v["verifier"]: v["agreed"] for v in data["verifiers"]} == {"contract": 555, "citation-only": 280, "quotes-exist": 164}
+
+
+def test_the_learner_command_copies_the_packaged_notebooks_and_checks_the_install(installed, elsewhere):
+    command = scripts(installed) / ("groundlab-workbook.exe" if os.name == "nt" else "groundlab-workbook")
+    start = subprocess.run([str(command), "start", "room", "--copy-only"], cwd=elsewhere, capture_output=True, text=True, timeout=120, env=clean_env())
+    assert start.returncode == 0, start.stdout + start.stderr
+    copied = sorted(p.name for p in (elsewhere / "room").iterdir())
+    assert copied[0] == "00_start_here.ipynb" and "demo_claim_editor.ipynb" not in copied
+    again = subprocess.run([str(command), "start", "room", "--copy-only"], cwd=elsewhere, capture_output=True, text=True, timeout=120, env=clean_env())
+    assert again.returncode == 2 and "already exists and is not empty" in again.stderr
+    check = subprocess.run([str(command), "check"], cwd=elsewhere, capture_output=True, text=True, timeout=120, env=clean_env())
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert "PROBLEM jupyterlab is not installed" in check.stdout and "core notebooks packaged" in check.stdout

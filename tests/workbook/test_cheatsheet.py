@@ -67,3 +67,29 @@ def test_every_glossary_term_has_one_name_and_no_name_is_avoided_twice():
     assert len(avoided) == len(set(avoided))
     assert not set(avoided) & {n.lower() for n in names}
     assert all(t.meaning and t.meaning[0].islower() for t in GLOSSARY)
+
+
+def test_the_sheet_shows_a_two_claim_answer_decided_claim_by_claim(study):
+    """Claim 1 alone fails an earlier check than claim 0, yet claim 0's later check decides:
+    the statuses are the library's, and the trace shown is the verdict's own."""
+    import json
+
+    from groundlab import trace_rows, verify_answer
+
+    raw, rows, status, alone = cheatsheet.order_example()
+    request = study["complete"].request
+    assert json.loads(raw) == {"claims": list(cheatsheet.ORDER_EXAMPLE)}
+    assert status == str(verify_answer(raw, request, study.sources).status) == "QUOTE_NOT_SUPPORTING"
+    assert alone == "SCOPE_MISMATCH"
+    order = {c.status.value: c.order for c in CHECK_TABLE}
+    assert order[alone] < order[status], "claim 1's own fault comes earlier in the check table"
+    assert [r.line for r in rows] == [r.line for r in trace_rows(verify_answer(raw, request, study.sources), request, study.sources)]
+    assert [(r.claim, r.check) for r in rows if not r.passed] == [(0, "supports")]
+    assert [r.check for r in rows if r.claim == 1] == ["citation"]
+    section = cheat_sheet_html().split("<h2>Claim by claim: a two-claim example</h2>")[1].split("<h2>")[0]
+    text = html.unescape(re.sub(r"<[^>]+>", "", section))
+    assert "claim 1 citation: passed: quote found in dev-v2" in text
+    assert "claim 0 supports: FAILED: quote 'retry_enabled=false' is not read_timeout_ms=5000" in text
+    assert ("Claim 1 alone gets SCOPE_MISMATCH (check 5, scope), an earlier check than claim 0's supports (check 8). "
+            "But all of claim 0's checks run first, so the answer gets QUOTE_NOT_SUPPORTING and claim 1 is never "
+            "checked past its citation.") in text

@@ -20,11 +20,14 @@ from groundlab.workbook.presentation.classroom.demo import (  # noqa: E402
     CLASSROOM_CLASSES,
     HIDDEN,
     HIDE,
+    NOTES,
+    PRESENTER_NOTES,
     REVEAL,
     TEXT_SIZES,
     ClassroomDemo,
+    voila_state_file,
 )
-from groundlab.workbook.presentation.classroom.page import STYLE, answer_html  # noqa: E402
+from groundlab.workbook.presentation.classroom.page import STOPPED, STYLE, answer_html, documents_html, folded, named_docs  # noqa: E402
 from groundlab.workbook.presentation.classroom.script import CLASSROOM_SCRIPT, Edit, Preset, Step, classroom_presets, step_answer  # noqa: E402
 from groundlab.core.trace import decided_row  # noqa: E402
 
@@ -174,7 +177,7 @@ def test_each_new_step_starts_hidden_and_the_toggle_turns_the_mode_off(study):
     demo.reveal.click()
     assert demo.status_label.value == "✗ VALUE_MISMATCH"
     demo.next.click()
-    assert demo.status_label.value == HIDDEN and demo.step_label.value == "step 2 of 6"
+    assert demo.status_label.value == HIDDEN and demo.step_label.value == "screen 2 of 6"
     demo.ask.value = False  # off: the verdict shows at once, and on every later step
     assert demo.ask.description == ASK_OFF and demo.status_label.value == "✓ ACCEPT"
     demo.next.click()
@@ -192,18 +195,21 @@ def test_reveal_shows_the_layers_the_compact_trace_the_hints_and_the_quote_marks
     case = study["value-with-unit"]
     row = decided_row(demo.verdict, case.request, study.sources)
     deciding = (
-        '<p class="groundlab-classroom-deciding" data-claim="claim 0" data-check="value">✗ Deciding check: '
+        '<p class="groundlab-classroom-deciding groundlab-fail" data-claim="claim 0" data-check="value">✗ Deciding check: '
         "claim 0 value: claimed &#x27;5s&#x27;, but prod-v2 says read_timeout_ms=5000 → VALUE_MISMATCH</p>"
     )
     assert row.sentence == "claimed '5s', but prod-v2 says read_timeout_ms=5000"
     assert demo.trace_box.value.endswith(deciding)
     assert demo.trace_box.value.count("<p>") == 3  # answer, claim 0, claim 1: one line each
-    assert '<code>claim 0</code> <span data-check="citation">✓ citation</span>' in demo.trace_box.value
+    assert '<code>claim 0</code> <span data-check="citation">✓ citation</span> <span data-check="duplicate">duplicate</span>' in (
+        demo.trace_box.value)  # a run of passed checks shares one mark
+    assert '<strong class="groundlab-classroom-fail"><span data-check="value">✗ value</span></strong>' in demo.trace_box.value
     assert "Near-miss hint (unit):" in demo.hints_box.value
     assert '<mark data-claim="0">read_timeout_ms=5000<sup>0</sup></mark>' in demo.documents_box.value
     demo.go(1)
     demo.reveal.click()
-    assert demo.trace_box.value.endswith('<p class="groundlab-classroom-deciding">✓ Every check passed: ACCEPT.</p>')
+    assert demo.trace_box.value.endswith(  # the success colour's class, never the failure's
+        '<p class="groundlab-classroom-deciding groundlab-pass">✓ Every check passed: ACCEPT.</p>')
 
 
 def test_the_room_sees_the_request_every_supplied_text_and_the_edited_members(study):
@@ -214,12 +220,15 @@ def test_the_room_sees_the_request_every_supplied_text_and_the_edited_members(st
         assert f'<pre data-doc="{doc}">{text}</pre>' in demo.documents_box.value
     assert "revision v2 · fields read_timeout_ms, retry_enabled" in demo.request_box.value
     assert demo.answer_box.value.count("✎") == 2
-    assert '<td class="groundlab-classroom-edited">✎ <code>&quot;read_timeout_ms=5000 &quot;</code></td>' in (
+    assert ('<td class="groundlab-classroom-edited">✎ <code>&quot;read_timeout_ms=5000'
+            '<span class="groundlab-classroom-end"> &quot;</span></code></td>') in (  # the space and its quote never part
         demo.answer_box.value
     )
     demo.choose(len(demo.presets) - 1)
-    demo.go(17)  # duplicate-key: does not parse, so the raw text is shown
-    assert demo.answer_box.value.startswith('<pre class="groundlab-classroom-raw">')
+    demo.go(17)  # duplicate-key: does not parse, so the raw text is shown (folded while hidden)
+    assert demo.answer_box.value.startswith('<pre class="groundlab-classroom-raw groundlab-classroom-folded">')
+    demo.set_revealed(True)
+    assert demo.answer_box.value.startswith('<pre class="groundlab-classroom-raw">')  # revealed: as written
 
 
 def test_navigation_is_clamped_and_the_switcher_restarts_a_preset(study):
@@ -227,7 +236,7 @@ def test_navigation_is_clamped_and_the_switcher_restarts_a_preset(study):
     assert demo.previous.disabled and not demo.next.disabled
     assert demo.go(99) is demo.verdict and demo.step_index == 5 and demo.next.disabled
     demo.previous.click()
-    assert demo.step_index == 4 and demo.step_label.value == "step 5 of 6"
+    assert demo.step_index == 4 and demo.step_label.value == "screen 5 of 6"
     demo.scenario.value = 2
     assert (demo.preset_index, demo.step_index) == (2, 0)
     assert demo.step.note == f"wrong-value-real-quote: {study['wrong-value-real-quote'].description}"
@@ -276,7 +285,8 @@ def test_hostile_answer_source_and_preset_text_is_escaped(hostile, all_widgets, 
     demo.go(0)
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in demo.request_box.value
     assert "<mark" in demo.documents_box.value  # the hostile quote is found, and marked as text
-    assert answer_html('{"claims": [{"field": "<b>", "value": "x", "doc": "d", "quote": "q"}]}').count("&lt;b&gt;") == 1
+    table = answer_html('{"claims": [{"field": "<b>", "value": "x", "doc": "d", "quote": "q"}]}')
+    assert "<b>" not in table and table.count("&lt;b") == 1
 
 
 def test_hidden_study_answers_are_shown_as_text_so_the_layout_tells_nothing(study):
@@ -285,7 +295,7 @@ def test_hidden_study_answers_are_shown_as_text_so_the_layout_tells_nothing(stud
     demo.choose(every)
     for index, case in enumerate(study):
         demo.go(index)
-        assert demo.answer_box.value.startswith('<pre class="groundlab-classroom-raw">'), case.id
+        assert demo.answer_box.value.startswith('<pre class="groundlab-classroom-raw groundlab-classroom-folded">'), case.id
         demo.set_revealed(True)
         parses = demo.verdict.error is None
         assert demo.answer_box.value.startswith("<table") == (parses and "<table" in answer_html(case.raw)), case.id
@@ -304,10 +314,12 @@ def test_the_text_size_scales_the_demo_by_one_class_and_keeps_the_step(study):
     assert demo._dom_classes == ("groundlab-classroom", "groundlab-classroom-text-150")
     demo.text_size.value = 125
     assert demo._dom_classes == ("groundlab-classroom", "groundlab-classroom-text-125")
-    assert demo.step_index == 2 and demo.step_label.value == "step 3 of 6"
+    assert demo.step_index == 2 and demo.step_label.value == "screen 3 of 6"
     demo.text_size.value = 100
     assert demo._dom_classes == ("groundlab-classroom",)
-    assert ".groundlab-classroom.groundlab-classroom-text-150 { --groundlab-classroom-scale: 1.5; }" in STYLE
+    demo.text_size.value = 150  # one page-wide scale: the demo and the claim editor below it
+    assert demo.scale_style.value == "<style>html:root { --groundlab-classroom-scale: 1.5; }</style>"
+    assert "calc(20px * var(--groundlab-classroom-scale))" in STYLE
     assert "font-size: 17px" not in STYLE  # every font size follows the scale
 
 
@@ -320,3 +332,100 @@ def test_a_text_size_outside_the_choices_returns_to_100_percent(study):
     assert demo.text_size.options == TEXT_SIZES and demo.text_size.value == 100
     demo.text_size.index = 1
     assert demo._dom_classes == ("groundlab-classroom", "groundlab-classroom-text-125")
+
+
+# ------------------------------------------------------------------ projector, reload, presenter
+
+
+def test_folding_keeps_every_string_exact_and_folds_only_the_layout_between_members():
+    assert folded('{\n  "a": "x\\"\n  y",\n  "b": 1\n}\n') == '{ "a": "x\\"\n  y", "b": 1 }'
+    assert folded('```json\n{"q": "a  b "}\n```\nHope this helps!') == '```json {"q": "a  b "} ``` Hope this helps!'
+    assert folded('{"a": "b"}  , x') == '{"a": "b"}  , x'  # spaces without a line break are kept
+    assert folded('{"a": "open\n  }') == '{"a": "open\n  }'  # an unclosed string runs to the end, unchanged
+
+
+def test_a_document_the_answer_never_names_is_shown_closed(study):
+    case = study["value-with-unit"]
+    assert named_docs(case.raw) == {"prod-v2"}
+    assert named_docs('{"doc": "a\\"b", "doc" : "c"') == {'a\\"b', "c"}  # found whether or not it parses
+    shown = documents_html(case.request, Registry_of(study), case.raw, marks=False)
+    for doc in case.request.supplied:
+        text = study.sources.by_id[doc].text.rstrip("\n")
+        if doc == "prod-v2":
+            assert f'<p class="groundlab-classroom-doc"><strong>prod-v2</strong>' in shown
+            assert f'<pre data-doc="prod-v2">{text}</pre>' in shown
+        else:  # its header, and its text one click away
+            assert f'<details class="groundlab-classroom-uncited"><summary title="not cited by the answer: open to read">'\
+                   f'<strong>{doc}</strong>' in shown
+            assert f'<pre data-doc="{doc}">{text}</pre></details>' in shown
+
+
+def Registry_of(study):
+    from groundlab.core.registry import Registry
+
+    return Registry.of(study.sources)
+
+
+def test_each_screen_has_one_count_the_step_label(study):
+    demo = ClassroomDemo(study)
+    studies = [step for preset in demo.presets[1:] for step in preset.steps]
+    assert len(studies) == 2 * len(study) and {step.title for step in studies} == {"Study case"}
+    every = next(i for i, p in enumerate(demo.presets) if p.title.startswith("Study cases · all"))
+    demo.choose(every)
+    demo.go(6)
+    assert demo.step_label.value == "screen 7 of 22" and " of " not in demo.prompt.value
+
+
+def test_presenter_notes_stay_hidden_until_the_toggle(study):
+    demo = ClassroomDemo(study)
+    assert demo.notes_toggle.description == NOTES and demo.notes_box.layout.display == "none"
+    assert demo.notes_box.value == ""
+    demo.notes_toggle.value = True
+    assert demo.notes_box.layout.display is None
+    assert demo.notes_box.value.startswith("<p><strong>Presenter notes.</strong> ")
+    assert "Reveal verdict" in PRESENTER_NOTES and "This case" not in demo.notes_box.value
+    demo.choose(2)
+    assert "This case" not in demo.notes_box.value  # the case's description only once revealed
+    demo.set_revealed(True)
+    assert f"This case: {demo.step.note}" in demo.notes_box.value
+    assert demo.step.note not in demo.hints_box.value  # not on the projector unless notes are shown
+    demo.notes_toggle.value = False
+    assert demo.notes_box.layout.display == "none" and demo.notes_box.value == ""
+
+
+def test_the_state_survives_a_new_kernel_through_its_file(study, tmp_path):
+    path = tmp_path / "state" / "demo.json"
+    demo = ClassroomDemo(study, state_file=path)
+    assert not path.exists()  # nothing written until a change
+    demo.choose(3)
+    demo.go(1)
+    demo.text_size.value = 125
+    demo.ask.value = False
+    assert json.loads(path.read_text()) == {"preset": 3, "step": 1, "text_size": 125, "ask": False}
+    again = ClassroomDemo(study, state_file=path)  # a reload: a new kernel builds the demo again
+    assert (again.preset_index, again.step_index, again.text_size.value, again.ask.value) == (3, 1, 125, False)
+    assert again.scenario.value == 3 and again.revealed and "groundlab-classroom-text-125" in again._dom_classes
+    assert [p.name for p in path.parent.iterdir()] == ["demo.json"]  # no temporary file left behind
+    for bad in ("not json", "[1, 2]", '{"preset": 99, "step": 0}', '{"preset": true, "step": 0}', '{"text_size": 7}'):
+        path.write_text(bad)
+        fresh = ClassroomDemo(study, state_file=path)
+        assert (fresh.preset_index, fresh.step_index, fresh.text_size.value) == (0, 0, 100), bad
+    path.write_text('{"preset": 1, "step": 40}')
+    assert ClassroomDemo(study, state_file=path).step_index == len(classroom_presets(study)[1].steps) - 1  # clamped
+
+
+def test_the_state_file_is_keyed_by_the_voila_page_and_absent_elsewhere(tmp_path):
+    assert voila_state_file({}) is None  # JupyterLab, nbval: no state kept
+    env = {"SERVER_SOFTWARE": "voila/0.5.13", "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8866",
+           "SCRIPT_NAME": "/", "QUERY_STRING": "", "XDG_STATE_HOME": str(tmp_path)}
+    path = voila_state_file(env)
+    assert path.parent == tmp_path / "groundlab" and path.name.startswith("classroom-") and path.suffix == ".json"
+    assert voila_state_file(dict(env)) == path  # a reload: the same file
+    assert voila_state_file({**env, "QUERY_STRING": "room=b"}) != path  # another address starts fresh
+    assert ClassroomDemo.__init__.__kwdefaults__["state_file"] == "auto"
+
+
+def test_the_stopped_message_names_the_one_action(study):
+    assert "Reload the page (F5)" in STOPPED and '"' not in STOPPED and "\\" not in STOPPED
+    assert f'content: "{STOPPED}";' in STYLE
+    assert ".groundlab-classroom .jupyter-widgets-disconnected::before" in STYLE  # no broken-link icons

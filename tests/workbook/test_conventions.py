@@ -135,7 +135,12 @@ def test_every_section_is_core_or_optional_and_shows_its_badge(path):
     assert found[0][1][0] == 0, "the header (objectives, times, prerequisites) comes before the first section"
     for badge, cells in found[1:]:
         first = source(notebook["cells"][cells[0]]).splitlines()[0]
-        assert first.endswith(f" · {badge}"), f"cell {cells[0]}: the heading {first!r} lacks its badge ' · {badge}'"
+        assert first.startswith(f"## {badge} · "), f"cell {cells[0]}: the heading {first!r} does not start with its badge '{badge} · '"
+        assert not first.endswith((" · core", " · optional")), f"cell {cells[0]}: one badge, at the start"
+        for index in cells:  # a Predict's own heading inside the section shows the same badge first
+            for line in source(notebook["cells"][index]).splitlines():
+                if line.startswith("### ") and "Predict" in line:
+                    assert line.startswith(f"### {badge} · Predict"), f"cell {index}: {line!r} should start with '### {badge} · '"
     for index, cell in enumerate(notebook["cells"]):
         extra = [n for n, line in enumerate(source(cell).splitlines()) if line.startswith("## ")]
         assert cell["cell_type"] != "markdown" or extra in ([], [0]), f"cell {index}: a section heading opens its own cell"
@@ -355,3 +360,77 @@ def test_the_lab_extends_the_path_and_the_capstone_returns_to_the_start():
     assert "[next: 12 · Capstone: a new domain](12_capstone.ipynb) →" in last_11
     last_12 = source(load(NOTEBOOKS / "12_capstone.ipynb")["cells"][-1])
     assert last_12.rstrip().endswith("[back to the start: 00 · Start here](00_start_here.ipynb)")
+
+
+def test_every_numbered_notebook_links_to_its_neighbours_at_the_top_and_at_the_end():
+    """The header (the cells before the first section) and the last cell both carry the navigation
+    line: 08-10 once had it only at the end."""
+    numbered = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    assert len(numbered) == 13
+    titles = {p.name: source(load(p)["cells"][0]).splitlines()[0][2:] for p in numbered}
+    for position, path in enumerate(numbered):
+        cells = load(path)["cells"]
+        header = "\n".join(source(cells[i]) for i in sections(load(path))[0][1])
+        wanted = []
+        if position > 0:
+            before = numbered[position - 1].name
+            wanted.append(f"← [previous: {titles[before]}]({before})")
+        if position < len(numbered) - 1:
+            after = numbered[position + 1].name
+            wanted.append(f"[next: {titles[after]}]({after}) →")
+        for link in wanted:
+            assert link in header, f"{path.name}: the header lacks {link!r}"
+            assert link in source(cells[-1]), f"{path.name}: the last cell lacks {link!r}"
+
+
+DECIDED = re.compile(r"^(?:claim \d+|answer) (\w+): FAILED")
+
+
+def test_no_cell_under_a_predict_explains_it_before_check(lab):
+    """The markdown between a status Predict and the next code cell never names its deciding
+    check, unless folded in a ``<details>`` block (an ``explanation`` cell): 09's "Half a fix"
+    and 08's "Private values" once explained their answer right under the widget."""
+    path, cells, values = lab
+    for index, predict in predicts(cells, values):
+        decided = DECIDED.match(predict._answer()[1])
+        if decided is None:
+            continue
+        check = decided.group(1)
+        for following in cells[index + 1:]:
+            if following["cell_type"] == "code" or following.get("metadata", {}).get("tags") and "explanation" in tags(following):
+                break
+            text = source(following)
+            assert f"`{check}`" not in text and f"{check} check" not in text, (
+                f"cell {index}: the markdown under it names its deciding check {check!r} before Check; fold it in <details>")
+
+
+def test_no_lead_in_names_a_study_case_whose_label_is_the_answer(lab):
+    """A case id reads as its status (``old-revision``, ``dev-environment``): the prose since the
+    previous exercise never names a case (as code, `` `old-revision` ``), of either case set, labelled with the Predict's answer,
+    but for the case a ``Predict.case`` asks about (its id is its title). 03 once built its Predict
+    from ``old-revision``, named it, and the answer was that case's label."""
+    from groundlab import load_case_set
+
+    path, cells, values = lab
+    labels = {case.id: str(case.expected) for name in (None, "config_contract_more.json") for case in load_case_set(name)}
+    marks = exercise_cells(cells)
+    for index, predict in predicts(cells, values):
+        answer = predict._answer()[0]
+        start = max([m + 1 for m in marks if m < index], default=0)
+        prose = "\n".join(source(c) for c in cells[start:index] if c["cell_type"] == "markdown")
+        own = set(re.findall(r'Predict\.case\(\w+, "([\w-]+)"', source(cells[index])))
+        named_cases = [i for i, label in labels.items()
+                       if label == answer and i not in own and f"`{i}`" in prose]
+        assert named_cases == [], f"cell {index}: the lead-in names {named_cases}, labelled {answer}, the answer"
+
+
+def test_the_answer_key_is_current_for_this_notebook(lab):
+    """docs/answer-key.md's part for this notebook is what its run computes now (tools/answer_key.py)."""
+    from tools.answer_key import markers, notebook_key, part
+
+    path, cells, values = lab
+    key = (NOTEBOOKS.parent / "docs" / "answer-key.md").read_text(encoding="utf-8")
+    current = notebook_key(path, cells, values, values[-1])
+    assert part(key, *markers(path.name[:2])) == current, "regenerate it: python tools/answer_key.py --write docs/answer-key.md"
+    for _, predict in predicts(cells, values):
+        assert f"`{predict._answer()[0]}`" in current

@@ -29,7 +29,7 @@ from groundlab.workbook.exercises.scoreboard import Scoreboard  # noqa: E402
 from groundlab.workbook.presentation.verdict_html import accepted_html, hints_html, trace_html  # noqa: E402
 from groundlab.workbook.presentation.widgets.base import heading  # noqa: E402
 
-ALLOWED_TAGS = {"h3", "h4", "p", "pre", "strong", "code", "span", "table", "thead", "tbody", "tr", "th", "td",
+ALLOWED_TAGS = {"h3", "h4", "p", "pre", "details", "summary", "strong", "code", "span", "table", "thead", "tbody", "tr", "th", "td",
                 "ul", "li", "style"}
 
 

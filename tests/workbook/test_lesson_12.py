@@ -119,7 +119,7 @@ def test_the_request_goal(q):
         "(the order does not matter to the contract)."))
 
 
-def test_the_labels_goal_checks_form_never_rightness(q):
+def test_the_labels_goal_checks_form_then_counts_agreement_never_naming_which(q):
     goal = q["labels"].goal
     assert goal(["ACCEPT"]) == (False, "the labels should be a dict of answer id -> status name, not list")
     assert goal(dict.fromkeys(DESIGNED)) == (
@@ -130,8 +130,16 @@ def test_the_labels_goal_checks_form_never_rightness(q):
         "not an answer: 'a13'; no label for a12; not a status name (a02: 'VALUE_MISSMATCH', a03: 7); the statuses: "
         "INVALID_JSON, NO_CITATION, DUPLICATE_CLAIM, UNREQUESTED_FIELD, SCOPE_MISMATCH, STALE_REVISION, VALUE_MISMATCH, "
         "QUOTE_NOT_SUPPORTING, INCOMPLETE, ACCEPT."))
-    wrong_but_valid = dict.fromkeys(DESIGNED, "ACCEPT")
-    assert goal(wrong_but_valid) == (True, "all 12 answers labelled, with 1 different statuses. Whether they are right is for the study to say.")
+    wrong_but_valid = dict.fromkeys(DESIGNED, "ACCEPT")  # spelt right, not a prediction: not right
+    assert goal(wrong_but_valid) == (False, (
+        "all 12 answers labelled, with 1 different statuses; 1 of 12 agree with the contract, and at least 7 should. "
+        "Walk each answer through the check order again (q.labels.hint()); the study will show which ones differ."))
+    assert l12.LABELS_TO_AGREE == 7
+    six_wrong = {**DESIGNED, **dict.fromkeys(["a01", "a02", "a03", "a04", "a05", "a06", "a07"], "INCOMPLETE")}  # a06 stays right
+    assert goal(six_wrong).right is False
+    seven = {**six_wrong, "a01": "ACCEPT"}
+    assert goal(seven) == (True, "all 12 answers labelled, with 7 different statuses; 7 of 12 agree with the contract. "
+                                 "Which ones do not is for the study to show.")
     assert goal({k: Status(v) for k, v in DESIGNED.items()}).right
 
 
@@ -148,13 +156,15 @@ def test_new_study_writes_a_case_file_that_groundlab_run_reads(cap, tmp_path):
     assert study.left_out == tuple(i for i in DESIGNED if i not in ("a01", "a02")) and not study.request_differs
     assert str(study).splitlines() == [
         "2 of 12 answers written to my_labels.json with your labels",
+        "plus p01: the warm-up answer w2 with a colleague's label (the study checks it too)",
         "left out until they have a status: a03, a04, a05, a06, a07, a08, a09, a10, a11, a12",
     ]
     cases = load_case_set(study.case_file)
-    assert cases.ids == ("a01", "a02") and [c.expected for c in cases] == [Status.ACCEPT, Status.ACCEPT]
+    assert cases.ids == ("a01", "a02", "p01") and [c.expected for c in cases] == [Status.ACCEPT, Status.ACCEPT, Status.QUOTE_NOT_SUPPORTING]
+    assert cases["p01"].raw == cap.examples["w2"]
     assert cases["a02"].raw == cap.answers["a02"] and cases["a02"].request == RIGHT_REQUEST
     assert [s.id for s in cases.sources] == [s.id for s in cap.sources]
-    assert cap.last_study == (RIGHT_REQUEST, {"a01": Status.ACCEPT, "a02": Status.ACCEPT})
+    assert cap.last_study == (RIGHT_REQUEST, {"a01": Status.ACCEPT, "a02": Status.ACCEPT, "p01": Status.QUOTE_NOT_SUPPORTING})
     other = Request(service="central", environment="summer", revision="2025", fields=("weekdays",), supplied=("cen-summer-2025",))
     again = cap.new_study(tmp_path, other, DESIGNED)
     assert again.folder.name == "study-2" and again.request_differs
@@ -179,20 +189,21 @@ def test_the_command_line_runs_in_the_study_folder_without_paths_or_volatile_cou
     run = study.command("run", "--fixtures", "my_labels.json", "--out", "evidence")
     assert run.code == 1 and run.lines == (
         "evidence written to evidence",
-        "submitted       12",
-        "strict JSON     11 / 12",
-        "citation-only   10 / 12",
-        "full contract   1 / 12",
-        "citation-only false accepts: 8",
+        "submitted       13",
+        "strict JSON     12 / 13",
+        "citation-only   11 / 13",
+        "full contract   1 / 13",
+        "citation-only false accepts: 9",
         "DISAGREES a04: expected ACCEPT, got SCOPE_MISMATCH",
         "DISAGREES a10: expected VALUE_MISMATCH, got NO_CITATION",
-        "labels agreed: 10 / 12",
+        "DISAGREES p01: expected QUOTE_NOT_SUPPORTING, got VALUE_MISMATCH",
+        "labels agreed: 10 / 13",
     )
     assert str(run).splitlines()[0] == "$ groundlab run --fixtures my_labels.json --out evidence"
     assert str(run).splitlines()[-1] == "exit code 1"
     audit = study.command("audit", "evidence")
     assert audit.code == 1
-    assert audit.lines[-1] == "audit FAILED: 3 problem(s); report in evidence/audit.json"
+    assert audit.lines[-1] == "audit FAILED: 4 problem(s); report in evidence/audit.json"
     assert "PROBLEM case 'a10': outcome is 'NO_CITATION' in results.json, expected 'VALUE_MISMATCH'" in audit.lines
     again = study.command("run", "--fixtures", "my_labels.json", "--out", "evidence")
     assert again.code == 2 and again.lines == (
@@ -205,21 +216,28 @@ def test_the_explain_goal(cap, q, tmp_path):
     assert goal({}) == (False, "run your labels as a study first (the cell with cap.new_study).")
     cap.new_study(tmp_path, RIGHT_REQUEST, dict.fromkeys(DESIGNED))
     assert goal({"a01": "?"}) == (False, (
-        "your study ran 0 of 12 answers, with 0 disagreement(s); "
-        "a01: your label and the library agree there (or it was not in your study): nothing to explain."))
-    assert goal({}) == (True, "your study ran 0 of 12 answers, with 0 disagreement(s), each explained.")
+        "your study ran 0 of 12 answers and the planted p01, with 1 disagreement(s); "
+        "a01: your label and the library agree there (or it was not in your study): nothing to explain; "
+        "no explanation yet for p01."))
+    assert goal({}).right is False, "the planted label always leaves work: {} is never the whole exercise"
+    assert goal({"p01": "claim 1 value"}) == (False, (
+        "your study ran 0 of 12 answers and the planted p01, with 1 disagreement(s); "
+        "p01: value decided it, but for claim 0, not claim 1; read its trace."))
+    for spelling in ("value", "claim 0 value", "claim 0 value: FAILED: claimed '09:00-18:00'", " claim 0 value "):
+        assert goal({"p01": spelling}) == (True, (
+            "your study ran 0 of 12 answers and the planted p01, with 1 disagreement(s), each explained: p01 at claim 0 value.")), spelling
     cap.new_study(tmp_path, RIGHT_REQUEST, {**DESIGNED, "a01": "INCOMPLETE", "a08": "STALE_REVISION", "a10": "VALUE_MISMATCH"})
     assert goal(["a08"]) == (False, "the explanations should be a dict of answer id -> check name, not list")
     assert goal({"a08": "revision", "a10": "values", "a02": "value", "a99": "scope"}) == (False, (
-        "your study ran 12 of 12 answers, with 3 disagreement(s); "
+        "your study ran 12 of 12 answers and the planted p01, with 4 disagreement(s); "
         "a08: 'revision' is not the check that decided it; read its trace; "
         "a10: 'values' is not a check; the checks: parse, citation, duplicate, requested, scope, revision, value, supports, coverage; "
         "a02: your label and the library agree there (or it was not in your study): nothing to explain; "
-        "'a99' is not an answer; no explanation yet for a01."))
-    assert goal({"a01": None, "a08": "duplicate", "a10": "citation"}) == (True, (
-        "your study ran 12 of 12 answers, with 3 disagreement(s), each explained: "
-        "a01 at no check (accepted), a08 at claim 2 duplicate, a10 at claim 0 citation."))
-    assert goal({"a01": "none", "a08": "duplicate", "a10": "citation"}).right
+        "'a99' is not an answer; no explanation yet for a01, p01."))
+    assert goal({"a01": None, "a08": "duplicate", "a10": "claim 0 citation", "p01": "value"}) == (True, (
+        "your study ran 12 of 12 answers and the planted p01, with 4 disagreement(s), each explained: "
+        "a01 at no check (accepted), a08 at claim 2 duplicate, a10 at claim 0 citation, p01 at claim 0 value."))
+    assert goal({"a01": "none", "a08": "duplicate", "a10": "citation", "p01": "value"}).right
 
 
 def test_the_explain_solution_meets_the_goal_for_any_labels(cap, q, tmp_path):
@@ -227,7 +245,15 @@ def test_the_explain_solution_meets_the_goal_for_any_labels(cap, q, tmp_path):
         namespace = {"study": cap.new_study(tmp_path, RIGHT_REQUEST, labels)}
         exec(q["explain"].solution(), namespace)
         assert q["explain"].goal(namespace["my_reasons"]).right
-    assert len(namespace["my_reasons"]) == 11
+    assert len(namespace["my_reasons"]) == 12, "eleven of the dozen, and the planted label"
+
+
+def test_the_planted_label_is_wrong_and_its_answer_is_a_warm_up(cap):
+    case, example, label = capstone.PLANTED
+    assert cap.raw(case) == cap.examples[example]
+    status = verify_answer(cap.examples[example], cap.request, cap.sources).status
+    assert label in capstone.STATUS_NAMES and status.value != label == "QUOTE_NOT_SUPPORTING"
+    assert case not in cap.answers and case not in cap.examples
 
 
 def test_the_thirteenth_answer_goal(cap, q):

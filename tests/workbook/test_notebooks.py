@@ -158,7 +158,7 @@ def test_module_paths_named_in_the_prose_exist():
 
 def test_student_copies_have_no_outputs_and_no_solutions(tmp_path):
     written = write_student_copies(NOTEBOOKS, tmp_path / "student")
-    assert written and [p.name for p in written] == [p.name for p in ALL]
+    assert written and [p.name for p in written] == [p.name for p in LESSONS], "every lesson, and not the instructor's demo"
     for path in written:
         notebook = load(path)
         assert "widgets" not in notebook["metadata"]
@@ -172,15 +172,13 @@ def test_student_copies_have_no_outputs_and_no_solutions(tmp_path):
 
 def test_core_student_copies_hold_the_core_sections_only(tmp_path):
     written = write_student_copies(NOTEBOOKS, tmp_path / "core", core_only=True)
-    assert written and [p.name for p in written] == [p.name for p in ALL]
+    with_core = [p.name for p in LESSONS if any("core" in tags(c) for c in load(p)["cells"])]
+    assert written and [p.name for p in written] == with_core, "the lessons with a core path, and not the demo"
     for path in written:
         cells = load(path)["cells"]
-        if path.name[:2].isdigit():
-            assert not [c for c in cells if "optional" in tags(c)], path.name
-            assert [c for c in cells if "core" in tags(c)], path.name
-            assert "· optional" not in "".join(source(c) for c in cells if c["cell_type"] == "markdown" and source(c).startswith("## "))
-        else:
-            assert len(cells) == len(load(NOTEBOOKS / path.name)["cells"]), "the demo is copied whole"
+        assert not [c for c in cells if "optional" in tags(c)], path.name
+        assert [c for c in cells if "core" in tags(c)], path.name
+        assert "## optional ·" not in "".join(source(c) for c in cells if c["cell_type"] == "markdown" and source(c).startswith("## "))
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
@@ -249,3 +247,36 @@ def test_student_copies_run_top_to_bottom(path):
     assert sum(len(c.outputs) for c in ran) > 0
     differ = [(c.execution_count, shown(s), shown(c)) for s, c in zip(stored, ran) if shown(s) != shown(c)]
     assert differ == [], "the copy shows other outputs than the stored notebook: (cell, stored, copy)"
+
+
+def test_core_copies_offer_only_the_core_exercises_hints_and_solutions():
+    """A core copy's lesson_hints/lesson_exercises calls pass only= the names its cells use: an
+    optional exercise's hints and solution are not offered (they were, through h and q)."""
+    import ast
+
+    from groundlab.workbook import lesson_exercises, lesson_hints
+    from groundlab.workbook.lessons.predict_hints import PREDICT_HINTS
+
+    left_out = 0
+    for path in ALL:
+        if not path.name[:2].isdigit():
+            continue
+        code = [source(c) for c in student_copy(load(path), core_only=True)["cells"] if c["cell_type"] == "code"]
+        calls = [node for cell in code for node in ast.walk(ast.parse(cell))
+                 if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("lesson_hints", "lesson_exercises")]
+        for call in calls:
+            only = [ast.literal_eval(k.value) for k in call.keywords if k.arg == "only"]
+            assert len(only) == 1, f"{path.name}: {ast.unparse(call)[:80]} passes no only="
+            lesson = ast.literal_eval(call.args[0])
+            used = set(re.findall(r"\bh\.(\w+)" if call.func.id == "lesson_hints" else r"\bq\.(\w+)\.", "\n".join(code)))
+            assert set(only[0]) == used, path.name
+            if call.func.id == "lesson_hints":
+                assert sorted(vars(lesson_hints(lesson, only=only[0]))) == sorted(used)
+                left_out += len(set(PREDICT_HINTS[lesson]) - used)
+    assert left_out >= 10, "the optional Predicts' hints are left out of the core copies"
+    assert sorted(vars(lesson_hints("03", only=("another_service_supplied",)))) == ["another_service_supplied"]
+    with pytest.raises(ValueError, match="no Predict 'nope'"):
+        lesson_hints("03", only=("nope",))
+    from groundlab import load_case_set
+
+    assert list(vars(lesson_exercises("03", cases=load_case_set(), only=()))) == []

@@ -73,29 +73,53 @@ def test_predict_gives_nothing_away_before_check(study, monkeypatch, all_widgets
         predict.choose("ACCEPT")
 
 
-def test_predict_wrong_choice_is_shown_exactly(study):
-    predict = Predict.case(study, "quote-other-field", question="What will it say?")
+def test_a_wrong_try_earns_a_hint_toward_the_rule_not_the_deciding_check(study):
+    hints = ("Compare the quote with the line for the claimed field.", "Which check reads the quote's words?")
+    predict = Predict.case(study, "quote-other-field", question="What will it say?", hints=hints)
     predict.choose("ACCEPT")
     predict.check_button.click()
     assert predict.outcome.right is False
     assert predict.result.value == (
         '<p class="groundlab-predict-verdict groundlab-fail"><strong>✗ Not this time. You predicted '
         "ACCEPT.</strong></p>"
-        '<p class="groundlab-predict-why">Why: claim 0 supports: FAILED: quote '
-        "&#x27;retry_enabled=false&#x27; is not read_timeout_ms=5000</p>"
-        '<p class="groundlab-predict-again">Read the why, then choose again and press Check: '
+        '<p class="groundlab-predict-again">Read the new hint above, then choose again and press Check: '
         "the score keeps your first try.</p>"
     )
-    assert Predict.outcome_lines(predict.outcome) == (
-        "✗ Not this time. You predicted ACCEPT.",
+    assert predict.hint_box.value == f'<p class="groundlab-predict-hint">Hint 1 of 2: {html.escape(hints[0])}</p>'
+    assert "supports" not in predict.result.value + predict.hint_box.value, "the deciding check is not named"
+    assert Predict.outcome_lines(predict.outcome, 1, "Hint 1 of 2: x") == ("✗ Not this time. You predicted ACCEPT.", "Hint 1 of 2: x")
+    assert not predict.choices.disabled and not predict.check_button.disabled and not predict.closed
+    predict.choose("VALUE_MISMATCH")
+    predict.check()
+    assert predict.hints_shown == 2 and not predict.closed and "groundlab-predict-why" not in predict.result.value
+    predict.choose("SCOPE_MISMATCH")
+    last = predict.check()  # no hint left: the answer and the why are shown, and the exercise closes
+    assert predict.result.value == (
+        '<p class="groundlab-predict-verdict groundlab-fail"><strong>✗ Not this time. You predicted '
+        "SCOPE_MISMATCH; the library says QUOTE_NOT_SUPPORTING.</strong></p>"
+        '<p class="groundlab-predict-why">Why: claim 0 supports: FAILED: quote '
+        "&#x27;retry_enabled=false&#x27; is not read_timeout_ms=5000</p>"
+    )
+    assert Predict.outcome_lines(last, 3) == (
+        "✗ Not this time. You predicted SCOPE_MISMATCH; the library says QUOTE_NOT_SUPPORTING.",
         "Why: claim 0 supports: FAILED: quote 'retry_enabled=false' is not read_timeout_ms=5000",
     )
-    assert not predict.choices.disabled and not predict.check_button.disabled
+    assert predict.closed and predict.choices.disabled and predict.check_button.disabled and predict.hint_button.disabled
+    assert [t.right for t in predict.tries] == [False, False, False] and predict.outcome.choice == "ACCEPT"
+
+
+def test_a_hint_already_read_is_not_earned_again():
+    predict = Predict("Hinted", "Pick", ["a", "b"], lambda: ("b", "why"), hints=["only idea"])
+    predict.hint()
+    predict.choose("a")
+    predict.check()
+    assert predict.revealed and predict.closed, "with every hint read, a wrong try shows the answer"
+    assert "the library says b" in predict.result.value
 
 
 def test_a_second_try_may_be_right_but_the_score_keeps_the_first(study):
     calls = []
-    predict = Predict("Two tries", "Pick", ["a", "b", "c"], lambda: calls.append(1) or ("b", "the second letter"))
+    predict = Predict("Two tries", "Pick", ["a", "b", "c"], lambda: calls.append(1) or ("b", "the second letter"), hints=["one", "two"])
     board = Scoreboard()
     board.track(predict)
     predict.choose("a")
@@ -136,15 +160,20 @@ def test_hints_come_one_per_press_and_never_hold_the_answer():
 
 def test_a_status_exercise_shows_the_supplied_documents_only(study, html_shown):
     case = study["complete"]
-    shown = html_shown(Predict.case(study, "complete", hints=["Compare the request with each cited document."]))
+    predict = Predict.case(study, "complete", hints=["Compare the request with each cited document."])
+    shown = html_shown(predict)
+    plain = predict._repr_mimebundle_()["text/plain"]
     supplied = [s for s in study.sources if s.id in case.request.supplied]
     others = [s for s in study.sources if s.id not in case.request.supplied]
     assert supplied and others
+    assert "<details><summary>Supplied documents (click to show)</summary>" in shown
     for source in supplied:
-        assert f"{source.id} (service {source.service}," in shown
-    for source in others:
-        assert f"{source.id} (service" not in shown
-        assert f"{source.id} ({source.service}/{source.environment}/{source.revision})" in shown
+        head = f"{source.id} (service {source.service}, environment {source.environment}, revision {source.revision}):\n"
+        assert head + html.escape(source.text.rstrip()) in shown
+        assert head + source.text.rstrip() in plain, "the plain-text form holds the documents too"
+    for source in others:  # a document not supplied is named nowhere: the request's list says it
+        assert source.id not in shown and source.id not in plain
+    assert "not supplied" not in shown
 
 
 def test_predict_status_accept_and_details(study, html_shown):
@@ -197,15 +226,6 @@ def test_a_failing_answer_is_shown_in_the_widget_and_is_no_try(answer, shown):
         f"(a fault in the exercise, not in your choice): {shown}</p>"
     )
     assert bad.tries == [] and bad.outcome is None
-
-
-def test_a_why_that_names_the_answer_shows_it_and_closes_the_exercise():
-    predict = Predict.parse_code("Two claims lists", "What does parse_claims say?", '{"claims": [], "claims": []}')
-    predict.choose("parses")
-    outcome = predict.check()
-    assert not outcome.right and outcome.why.startswith("duplicate_member")
-    assert Predict.outcome_lines(outcome)[0] == "✗ Not this time. You predicted parses; the library says duplicate_member."
-    assert predict.closed and predict.choices.disabled and "groundlab-predict-again" not in predict.result.value
 
 
 def test_material_shows_every_character_and_is_clipped():

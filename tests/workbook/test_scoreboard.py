@@ -51,13 +51,14 @@ def test_running_a_predict_cell_again_keeps_one_exercise_and_its_first_try():
     from groundlab.workbook import Predict, Scoreboard
 
     board = Scoreboard()
-    first = Predict("Same", "q", ["a", "b"], lambda: ("b", "the second"), board=board)
+    first = Predict("Same", "q", ["a", "b"], lambda: ("b", "the second"), hints=["look again"], board=board)
     first.choose("a")
     first.check()
-    again = Predict("Same", "q", ["a", "b"], lambda: ("b", "the second"), board=board)
+    again = Predict("Same", "q", ["a", "b"], lambda: ("b", "the second"), hints=["look again"], board=board)
     assert board.exercises == [again] and again.outcome == first.outcome and not again.outcome.right
     again.choose("b")
     again.check()
     assert board.text == "0 of 1 right", "the first try counts, however often the cell runs"
-    third = Predict("Same", "q", ["a", "b"], lambda: ("b", "the second"), board=board)
+    assert again.hints_shown == 1, "the hint the first run's wrong try earned stays shown"
+    third = Predict("Same", "q", ["a", "b"], lambda: ("b", "the second"), hints=["look again"], board=board)
     assert third.closed and third.choices.disabled and board.total == 1

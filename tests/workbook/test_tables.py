@@ -102,8 +102,14 @@ def test_trace_frame(study):
 
 def test_registry_parse_and_explanation_frames(study):
     frame = tables.registry_frame(study.sources)
-    assert frame.columns.tolist() == ["id", "service", "environment", "revision", "read_timeout_ms", "retry_enabled"]
-    assert frame.iloc[2].tolist() == ["dev-v2", "payments", "dev", "v2", "12000", "true"]
+    assert frame.columns.tolist() == ["id", "service", "environment", "revision", "read_timeout_ms", "retry_enabled", "text"]
+    assert frame.iloc[2].tolist() == ["dev-v2", "payments", "dev", "v2", "12000", "true", study.sources["dev-v2"].text.rstrip("\n")]
+    assert "Assistant, when asked about production" in frame.iloc[2]["text"]
+    from groundlab import Source
+
+    hostile = tables.registry_table([Source("x", "s", "e", "r", {}, "<b>a</b>\tb\nc\n")]).to_html()
+    assert "&lt;b&gt;a&lt;/b&gt;⟨U+0009⟩b\nc" in hostile and "<b>" not in hostile, "the text is escaped, every character visible"
+    assert "white-space: pre-wrap" in hostile
     parsed = tables.parse_frame([("good", study["complete"].raw), ("dup", study["duplicate-key"].raw)])
     assert parsed.to_dict("records") == [
         {"answer": "good", "outcome": "parses: 2 claim(s)", "code": "", "where": "", "path": "", "message": ""},

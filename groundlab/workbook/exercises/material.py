@@ -15,7 +15,7 @@ from groundlab.workbook.presentation.lines import visible_lines
 __all__ = ["DOCUMENTS", "MATERIAL_LIMIT", "check_choices", "check_hints", "check_material", "shown_material", "status_details"]
 
 DOCUMENTS = "Supplied documents"
-"""Heading of the supplied documents in a status exercise (live widget only: too long for text)."""
+"""Heading of the supplied documents in a status exercise (folded under a summary in the widget)."""
 MATERIAL_LIMIT = 20_000
 """Characters (code points) of one piece of material shown; the rest is counted, not shown."""
 
@@ -48,15 +48,16 @@ def check_material(details: object) -> list[tuple[str, str]]:
 
 
 def status_details(raw: str, request: Request, registry: Registry) -> list[tuple[str, str]]:
-    """``[("Answer", raw), ("Request", ...), (DOCUMENTS, ...)]``: supplied documents in full, the others by id and scope."""
-    others = [s for s in registry if s.id not in request.supplied]
+    """``[("Answer", raw), ("Request", ...), (DOCUMENTS, ...)]``: the supplied documents in full.
+
+    A document the request does not supply is named nowhere: whether a cited document was supplied
+    is for the learner to find in the request's list, not a line of its own.
+    """
     request_text = (
         f"service {request.service}, environment {request.environment}, revision {request.revision}\n"
         f"requested fields: {', '.join(request.fields)}\n"
         f"supplied documents: {', '.join(request.supplied)}"
     )
-    if others:
-        request_text += "\nnot supplied: " + ", ".join(f"{s.id} ({s.service}/{s.environment}/{s.revision})" for s in others)
     documents = "\n\n".join(
         f"{s.id} (service {s.service}, environment {s.environment}, revision {s.revision}):\n{s.text.rstrip()}"
         for s in registry

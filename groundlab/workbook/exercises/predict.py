@@ -23,14 +23,25 @@ from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.css import state_class
 from groundlab.workbook.exercises.material import DOCUMENTS, check_choices, check_hints, check_material, shown_material, status_details
 from groundlab.workbook.exercises.outcome import CANNOT_ANSWER, CHOOSE_FIRST, RIGHT, TRY_AGAIN, WRONG, PredictOutcome
-from groundlab.workbook.exercises.outcome import names_answer, outcome_lines
+from groundlab.workbook.exercises.outcome import outcome_lines
 from groundlab.workbook.presentation.widgets.base import PlainRepr, tag
 
 if TYPE_CHECKING:
     from groundlab.workbook.exercises.scoreboard import Scoreboard
 
 
-__all__ = ["CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOutcome"]
+__all__ = ["CHOOSE_FIRST", "PREDICT_STYLE", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOutcome"]
+
+PREDICT_STYLE = """<style>
+.groundlab-predict h4 { margin: 2px 0; }
+.groundlab-predict p { margin: 2px 0; }
+.groundlab-predict .groundlab-pre { max-height: 14em; overflow-y: auto; font-size: 92%; }
+.groundlab-predict-choices .widget-radio-box { flex-direction: row; flex-wrap: wrap; }
+.groundlab-predict-choices .widget-radio-box label { margin-right: 14px; width: auto; }
+.groundlab-predict details > summary { cursor: pointer; font-weight: bold; }
+</style>"""
+"""The Predict widget's own style: the choices in a row that wraps, long material in a box that
+scrolls, the supplied documents folded under a summary line, so the widget fits one screen."""
 
 
 class Predict(Reported, PlainRepr, widgets.VBox):
@@ -47,8 +58,10 @@ class Predict(Reported, PlainRepr, widgets.VBox):
     Before *Check* nothing in the widget, its state or its ``text/plain`` form holds the answer
     (``repr``: ``"Predict: <title> (choose, then press Check)"``). A right try shows ``"✓ Right."``,
     the prediction, the answer and ``"Why: <why>"``, and closes the exercise. A wrong try shows
-    ``"✗ Not this time."``, the prediction and the why, not the answer, and stays open (unless the
-    why names the answer). An ``answer()`` that raises or returns no valid choice is reported in
+    ``"✗ Not this time."``, the prediction and the next hint (toward the rule, never the deciding
+    check), and stays open; once the hints are used up, a wrong try shows the answer and the why
+    and closes the exercise. The supplied documents are folded under a ``<details>`` summary.
+    An ``answer()`` that raises or returns no valid choice is reported in
     the widget. :attr:`outcome` is the first try (what a scoreboard counts), :attr:`tries` every try.
     """
 
@@ -78,6 +91,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         self.hints_shown = 0
         self._answer = answer
         self._answered: tuple[str, str] | None = None
+        self.revealed = False  # a wrong try with no hint left showed the answer
         self.tries: list[PredictOutcome] = []
         self.choices = widgets.RadioButtons(options=options, value=None, layout=widgets.Layout(width="auto"))
         self.check_button = widgets.Button(description="Check", icon="check", tooltip="Compute the answer now")
@@ -97,17 +111,17 @@ class Predict(Reported, PlainRepr, widgets.VBox):
             )
         )
         head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
-        # The plain-text form shows the short material only (the supplied documents are
-        # long; they are in the live widget).
-        self._material = [(h, shown_material(t)) for h, t in material if h != DOCUMENTS]
+        self._material = [(h, shown_material(t)) for h, t in material]
         head += "".join(
-            (f"<p><strong>{_html.esc(h)}</strong></p>" if h != "Material" or len(material) > 1 else "")
+            f"<details><summary>{_html.esc(h)} (click to show)</summary>{_html.pre(shown_material(t), 'groundlab-pre')}</details>"
+            if h == DOCUMENTS
+            else (f"<p><strong>{_html.esc(h)}</strong></p>" if h != "Material" or len(material) > 1 else "")
             + _html.pre(shown_material(t), "groundlab-pre")
             for h, t in material
         )
         buttons = [self.check_button, self.hint_button] if self.hints else [self.check_button]
         self.children = [
-            widgets.HTML(_html.STYLE),
+            widgets.HTML(_html.STYLE + PREDICT_STYLE),
             widgets.HTML(head),
             self.choices,
             widgets.HBox(buttons),
@@ -124,15 +138,15 @@ class Predict(Reported, PlainRepr, widgets.VBox):
 
     @property
     def closed(self) -> bool:
-        """``True`` once a try was right or its why named the answer; the choices and buttons are then disabled."""
-        return bool(self.tries) and (self.tries[-1].right or names_answer(self.tries[-1]))
+        """``True`` once a try was right or a wrong one showed the answer (no hint left); the choices and buttons are then disabled."""
+        return bool(self.tries) and (self.tries[-1].right or self.revealed)
 
     def __repr__(self) -> str:
         state = "checked" if self.tries else "choose, then press Check"
         return f"Predict: {self.title} ({state})"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
-        """As the mixin, plus the question and the material in ``text/plain``: never the answer, nothing computed."""
+        """As the mixin, plus the question and the material (the supplied documents too) in ``text/plain``: never the answer, nothing computed."""
         data = super()._repr_mimebundle_(**kwargs)
         lines = [repr(self), self.question]
         if not self._material:  # a custom exercise: its choices are part of the question
@@ -150,9 +164,13 @@ class Predict(Reported, PlainRepr, widgets.VBox):
 
     def resume(self, earlier: "Predict") -> None:
         """Take over ``earlier``'s tries (its cell ran again): the first try still counts, a closed exercise stays closed."""
-        self.tries, self._answered = list(earlier.tries), earlier._answered
+        self.tries, self._answered, self.revealed = list(earlier.tries), earlier._answered, earlier.revealed
+        if earlier.hints_shown and self.hints == earlier.hints:
+            self.hints_shown = earlier.hints_shown
+            self.hint_box.value = earlier.hint_box.value
+            self.hint_button.disabled = earlier.hint_button.disabled
         if self.tries:
-            self.result.value = self._outcome_html(self.tries[-1], len(self.tries))
+            self.result.value = earlier.result.value
             if self.closed:
                 self.choices.disabled = self.check_button.disabled = self.hint_button.disabled = True
 
@@ -203,25 +221,31 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         correct, why = self._answered
         outcome = PredictOutcome(choice, correct, why, choice == correct)
         self.tries.append(outcome)
-        if outcome.right or names_answer(outcome):  # a why that names the answer closes it
+        hint = None
+        if not outcome.right:
+            if self.hints_shown < len(self.hints):
+                hint = self.hint()  # a wrong try earns the next hint, never the deciding check
+            else:
+                self.revealed = True
+        if self.closed:
             self.choices.disabled = True
             self.check_button.disabled = True
             self.hint_button.disabled = True
-        self.result.value = self._outcome_html(outcome, len(self.tries))
+        self.result.value = self._outcome_html(outcome, len(self.tries), hint)
         self._report()
         return outcome
 
     outcome_lines = staticmethod(outcome_lines)
 
-    def _outcome_html(self, outcome: PredictOutcome, attempt: int) -> str:
-        first, second = self.outcome_lines(outcome, attempt)
-        state = state_class(outcome.right)
-        closed = outcome.right or names_answer(outcome)
-        again = "" if closed else f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
-        return (
-            f'<p class="groundlab-predict-verdict {state}"><strong>{_html.esc(first)}</strong></p>'
-            f'<p class="groundlab-predict-why">{_html.esc(second)}</p>{again}'
-        )
+    def _outcome_html(self, outcome: PredictOutcome, attempt: int, hint: str | None = None) -> str:
+        """The result: the verdict, then the why, or (a wrong try that earned a hint, shown just above
+        in the hint box, not repeated) the line that says to read it and try again."""
+        first, second = self.outcome_lines(outcome, attempt, hint)
+        verdict = f'<p class="groundlab-predict-verdict {state_class(outcome.right)}"><strong>{_html.esc(first)}</strong></p>'
+        if hint is not None:
+            return verdict + f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
+        return verdict + f'<p class="groundlab-predict-why">{_html.esc(second)}</p>'
+
 
     # The kinds of Predict: each checks its material, then binds the answer function of
     # groundlab.workbook.exercises.answers that decides it (functools.partial).

@@ -5,6 +5,9 @@ Part of the workbook's exercises; imports ipywidgets. See ``docs/architecture.md
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 from groundlab._extras import require
 
 require("ipywidgets", "workbook")  # a missing package names the extra that adds it
@@ -14,6 +17,7 @@ import ipywidgets as widgets
 from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.css import CSS_CLASSES
 from groundlab.workbook.exercises.progress import Reported
+from groundlab.workbook.exercises.room import export_record, write_export
 from groundlab.workbook.presentation.widgets.base import PlainRepr
 
 __all__ = ["Scoreboard"]
@@ -27,9 +31,12 @@ class Scoreboard(PlainRepr, widgets.HTML):
     solved or once its solution was shown.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, notebook: str | None = None) -> None:
         super().__init__("")
+        self.notebook = notebook
         self.exercises: list[Reported] = []
+        self._started = time.monotonic()
+        self._last_change: float | None = None
         self.add_class(CSS_CLASSES["scoreboard"])
         self.refresh()
 
@@ -79,7 +86,24 @@ class Scoreboard(PlainRepr, widgets.HTML):
         return text
 
     def _changed(self, _exercise: Reported) -> None:
+        self._last_change = time.monotonic()
         self.refresh()
+
+    @property
+    def minutes(self) -> float | None:
+        """Minutes from this board's start to its last check (``None`` before any check)."""
+        return None if self._last_change is None else (self._last_change - self._started) / 60
+
+    def record(self, nickname: str | None = None) -> dict:
+        """This board's first tries as an export (:func:`groundlab.workbook.exercises.room.export_record`):
+        exercise ids, first try right or wrong, tries, minutes; the ``nickname`` only if given.
+        ``ValueError`` for a nickname that is not 1 to 24 letters, digits, spaces, dots or dashes."""
+        return export_record(self.exercises, self.notebook, self.minutes, nickname)
+
+    def export(self, folder: str | Path = ".", nickname: str | None = None) -> Path:
+        """Write :meth:`record` to a new ``first-tries-NN-XXXXXX.json`` in ``folder`` (the notebook's
+        folder by default) and return its path; hand the file to the instructor. Never overwrites."""
+        return write_export(self.record(nickname), folder)
 
     def refresh(self) -> None:
         """Redraw the text; tracked exercises call it on every change."""

@@ -21,12 +21,18 @@ from groundlab.core.contract import Status
 from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
 from groundlab.core.trusted import TrustedInputError, fixtures_dir, package_dir, read_json_file, verify_frozen
 
-__all__ = ["CAPSTONE_FILE", "CASE_FILE", "STATUS_NAMES", "Capstone", "CommandRun", "Study", "load_capstone"]
+__all__ = ["CAPSTONE_FILE", "CASE_FILE", "PLANTED", "STATUS_NAMES", "Capstone", "CommandRun", "Study", "load_capstone"]
 
 CAPSTONE_FILE = "capstone_library.json"
 """The capstone's frozen fixture (a file name inside :func:`~groundlab.core.trusted.fixtures_dir`)."""
 CASE_FILE = "my_labels.json"
 """The case file that :meth:`Capstone.new_study` writes in each study folder."""
+
+PLANTED = ("p01", "w2", "QUOTE_NOT_SUPPORTING")
+"""The planted label every study carries: ``(case id, warm-up answer id, a colleague's label)``.
+
+The label is wrong on purpose (the contract decides the warm-up at an earlier check; a test checks
+that it disagrees), so every study has at least one disagreement to explain."""
 
 STATUS_NAMES = tuple(s.value for s in Status)
 """Every status name, in check order (what a label may be)."""
@@ -66,7 +72,8 @@ class Study(NamedTuple):
     """One run of the learner's labels: a new ``folder`` holding :data:`CASE_FILE`.
 
     ``written``: the ids written with a status, in answer order; ``left_out``: the ids without one;
-    ``request_differs``: the request is not the task's (fields and documents compared as sets).
+    ``request_differs``: the request is not the task's (fields and documents compared as sets). The
+    file also holds the :data:`PLANTED` case, a colleague's label for a warm-up answer.
     """
 
     folder: Path
@@ -92,7 +99,11 @@ class Study(NamedTuple):
 
     def __str__(self) -> str:
         total = len(self.written) + len(self.left_out)
-        lines = [f"{len(self.written)} of {total} answers written to {CASE_FILE} with your labels"]
+        case, example, _label = PLANTED
+        lines = [
+            f"{len(self.written)} of {total} answers written to {CASE_FILE} with your labels",
+            f"plus {case}: the warm-up answer {example} with a colleague's label (the study checks it too)",
+        ]
         if self.left_out:
             lines.append(f"left out until they have a status: {', '.join(self.left_out)}")
         if self.request_differs:
@@ -116,7 +127,7 @@ class Capstone:
     ``path``; ``domain`` and ``task`` (plain text); ``request``, the ``Request`` the task describes;
     ``sources``, a ``Registry``; ``examples`` and ``answers``, read-only ``id -> raw answer`` maps (the
     warm-ups, the unlabelled dozen); ``last_study``, ``None`` or ``(request, {id: Status})`` from the
-    latest :meth:`new_study`. ``TrustedInputError`` for malformed data.
+    latest :meth:`new_study` (the :data:`PLANTED` case included). ``TrustedInputError`` for malformed data.
     """
 
     def __init__(self, path: Path, data: Mapping[str, Any]) -> None:
@@ -141,6 +152,12 @@ class Capstone:
     def __repr__(self) -> str:
         return f"Capstone({self.path.name!r}: {len(self.sources)} sources, {len(self.answers)} answers)"
 
+    def raw(self, case_id: str) -> str:
+        """The answer text of a study's case ``case_id``: one of :attr:`answers`, or the :data:`PLANTED` case's warm-up; ``KeyError`` otherwise."""
+        if case_id == PLANTED[0]:
+            return self.examples[PLANTED[1]]
+        return self.answers[case_id]
+
     def new_study(self, parent: str | Path, request: Request, labels: Mapping[str, Any]) -> Study:
         """Write ``labels`` (answer id -> status name) as a case file in a new folder ``parent/study-N``, and record it.
 
@@ -162,7 +179,8 @@ class Capstone:
             if os.path.commonpath([os.path.realpath(parent), top]) == top:
                 raise ValueError(f"a study is never written inside {guarded}; choose a temporary folder")
         written = {i: Status(labels[i]) for i in self.answers if isinstance(labels.get(i), str) and labels[i] in STATUS_NAMES}
-        cases = [{"id": i, "raw": self.answers[i], "request": _request_json(request), "expected": s.value} for i, s in written.items()]
+        studied = {**written, PLANTED[0]: Status(PLANTED[2])}
+        cases = [{"id": i, "raw": self.raw(i), "request": _request_json(request), "expected": s.value} for i, s in studied.items()]
         try:  # encoded first: a request that cannot be written leaves no folder behind
             data = (json.dumps({"sources": self._sources_json, "cases": cases}, indent=2, ensure_ascii=False) + "\n").encode()
         except UnicodeEncodeError as err:
@@ -176,7 +194,7 @@ class Capstone:
             (folder / CASE_FILE).write_bytes(data)
         except OSError as err:
             raise ValueError(f"cannot write a study in {parent}: {err.strerror or err}; choose a writable folder") from None
-        self.last_study = (request, MappingProxyType(written))
+        self.last_study = (request, MappingProxyType(studied))
         left_out = tuple(i for i in self.answers if i not in written)
         return Study(folder, tuple(written), left_out, not _same_request(request, self.request))
 

@@ -1,7 +1,8 @@
 """The one-page cheat sheet, generated from the library's own constants so that it cannot drift.
 
 :func:`cheat_sheet_html` returns a standalone HTML page (A4, one sheet when printed):
-the check order with the ten statuses, the eight parse codes, the quote rules, the
+the check order with the ten statuses, a two-claim example of the claim-by-claim order
+(computed), the eight parse codes, the quote rules, the
 limits and the admission layers. Every name, number and meaning comes from a constant
 of groundlab (the check table :data:`~groundlab.core.checks.CHECK_TABLE`,
 :data:`~groundlab.core.checks.STATUS_MEANINGS`,
@@ -20,12 +21,14 @@ from groundlab.core.claims import MAX_CLAIMS, MAX_INPUT_UNITS, MAX_STRING_UNITS
 from groundlab.core.checks import CHECK_TABLE, REASONS, STATUS_MEANINGS, Status
 from groundlab.core.errors import CODE_MEANINGS, ERROR_CODES
 from groundlab.core.reader import MAX_DEPTH
+from groundlab.core.contract import verify_answer
+from groundlab.core.trace import trace_rows
 from groundlab.core.trusted import MAX_TRUSTED_BYTES
 from groundlab.grounding.draft import MAX_POINTS
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, NORMALISATION_STEPS
 from groundlab.workbook.lessons.glossary import GLOSSARY
 
-__all__ = ["SHEET_TERMS", "cheat_sheet_html", "limits"]
+__all__ = ["ORDER_EXAMPLE", "SHEET_TERMS", "cheat_sheet_html", "limits", "order_example"]
 
 SHEET_TERMS = frozenset(
     {"check", "trace", "deciding check", "accepted map", "citation-only check", "full contract", "near-miss hint", "grounded"}
@@ -33,18 +36,20 @@ SHEET_TERMS = frozenset(
 """The glossary terms the sheet repeats (the whole glossary: :data:`~groundlab.workbook.lessons.glossary.GLOSSARY`)."""
 
 _STYLE = """
-@page { size: A4; margin: 11mm; }
+@page { size: A4; margin: 9mm 10mm; }
 * { box-sizing: border-box; }
-body { font: 8pt/1.22 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
+body { font: 7.7pt/1.16 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
 h1 { font-size: 13pt; margin: 0 0 1mm; }
-h2 { font-size: 9pt; margin: 1.6mm 0 0.6mm; border-bottom: 1px solid #888; }
+h2 { font-size: 8.6pt; margin: 1.2mm 0 0.5mm; border-bottom: 1px solid #888; }
 p { margin: 0.6mm 0; }
 table { border-collapse: collapse; width: 100%; }
 td, th { border: 1px solid #bbb; padding: 0.3mm 1.2mm; vertical-align: top; text-align: left; }
 th { background: #eee; white-space: nowrap; }
-code { font: 7.6pt "DejaVu Sans Mono", monospace; }
+code { font: 7.2pt "DejaVu Sans Mono", monospace; }
 ol, ul { margin: 0.5mm 0; padding-left: 5mm; }
 .sheet { width: 188mm; }
+.example, .example code { font-size: 6.8pt; }
+ol.trace { columns: 3; column-gap: 3mm; margin: 0.3mm 0; padding-left: 4mm; }
 """
 
 
@@ -82,6 +87,46 @@ def _order_line() -> str:
     )
 
 
+ORDER_EXAMPLE = (
+    {"field": "read_timeout_ms", "value": "5000", "doc": "prod-v2", "quote": "retry_enabled=false"},
+    {"field": "retry_enabled", "value": "true", "doc": "dev-v2", "quote": "retry_enabled=true"},
+)
+"""The sheet's two-claim answer to the study's request: claim 0 fails a late check
+(``supports``), claim 1 an earlier one (``scope``); the statuses are computed, never typed."""
+
+
+def order_example() -> tuple[str, tuple, str, str]:
+    """The claim-by-claim example, computed by :func:`~groundlab.core.contract.verify_answer` on
+    the study's request and sources: ``(answer text, its trace rows, its status, the status of
+    claim 1 alone)``. Loads the study fixture."""
+    import json
+
+    from groundlab.study.cases import load_case_set
+
+    study = load_case_set()
+    request = study["complete"].request
+    raw = json.dumps({"claims": list(ORDER_EXAMPLE)})
+    verdict = verify_answer(raw, request, study.sources)
+    alone = verify_answer(json.dumps({"claims": [ORDER_EXAMPLE[1]]}), request, study.sources)
+    return raw, trace_rows(verdict, request, study.sources), str(verdict.status), str(alone.status)
+
+
+def _order_example_html() -> str:
+    """The example as escaped HTML: the answer, its trace, and what it shows."""
+    raw, rows, status, alone = order_example()
+    first = {c.status.value: c for c in CHECK_TABLE}
+    trace = "".join(f"<li>{_code(row.line)}</li>" for row in rows)
+    last = [row.check for row in rows if row.claim == 1][-1]
+    return (
+        f'<div class="example"><p>Request: payments / prod / v2, both fields; answer: {_code(raw)}</p>'
+        f'<ol class="trace">{trace}</ol>'
+        f"<p>Claim 1 alone gets {_code(alone)} (check {first[alone].order}, {_code(first[alone].name)}), "
+        f"an earlier check than claim 0's {_code(first[status].name)} (check {first[status].order}). "
+        f"But all of claim 0's checks run first, so the answer gets {_code(status)} and claim 1 is never "
+        f"checked past its {_code(last)}.</p></div>"
+    )
+
+
 def cheat_sheet_html() -> str:
     """The cheat sheet as a standalone HTML page (``str``, UTF-8 text), every text escaped."""
     order = [
@@ -102,6 +147,8 @@ def cheat_sheet_html() -> str:
         f"<h2>The check order and the {len(Status)} statuses</h2>",
         f"<p>{_order_line()}</p>",
         _table(("#", "check", "runs per", "fails with", "meaning"), order),
+        "<h2>Claim by claim: a two-claim example</h2>",
+        _order_example_html(),
         f"<h2>The {len(ERROR_CODES)} parse codes (status INVALID_JSON)</h2>",
         _table(("code", "meaning"), codes),
         "<h2>Quote rules</h2>",

@@ -5,6 +5,9 @@ Standard library only. See ``docs/architecture.md``, "Exercise answers".
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 from typing import Any
 
 from groundlab.core.contract import Status
@@ -12,7 +15,7 @@ from groundlab.study.cases import CaseSet, load_case_set
 from groundlab.workbook.exercises.exercise import Exercise
 from groundlab.workbook.exercises.goals import verdict_goal
 
-__all__ = ["CASE", "exercises"]
+__all__ = ["predict_cases", "CASE", "exercises"]
 
 CASE = "complete"
 """The study case whose answer the learner modifies and whose request it is checked against."""
@@ -47,3 +50,18 @@ def exercises(*, cases: CaseSet | None = None, **_context: Any) -> dict[str, Exe
             _SOLUTION,
         )
     }
+
+
+def predict_cases(study: CaseSet) -> dict:
+    """Notebook 02's Predict case ``a_genuine_quote``: the study's opening answer (``wrong-value-real-quote``)
+    with claim 1 quoting ``dev-v2``'s genuine retry line and value, under the study's request.
+
+    The citation-only check asks only whether each cited document was supplied and holds the quote
+    (it never compares scope or values); the answer comes from the library on *Check*.
+    """
+    from groundlab.workbook.lessons import PredictCase, claims_text
+
+    case = study["wrong-value-real-quote"]
+    answer = json.loads(case.raw)
+    answer["claims"][1].update(doc="dev-v2", value="true", quote="retry_enabled=true")
+    return {"a_genuine_quote": PredictCase(claims_text(answer["claims"]), case.request)}

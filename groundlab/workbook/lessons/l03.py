@@ -5,6 +5,8 @@ Standard library only. See ``docs/architecture.md``, "Exercise answers".
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from typing import Any, Callable, Iterable
 
 from groundlab.core.contract import Status
@@ -12,7 +14,7 @@ from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import request_problem, verdict_goal
 
-__all__ = ["exercises", "request_goal"]
+__all__ = ["predict_cases", "exercises", "request_goal"]
 
 DEV_CASE = "dev-environment"
 """The study case whose answer the learner makes acceptable (both claims cite ``dev-v2``)."""
@@ -57,3 +59,18 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
             _SOLUTION,
         )
     }
+
+
+def predict_cases(study: Any) -> dict:
+    """Notebook 03's Predict case ``another_service_supplied``: a request that also supplies ``billing-v2``,
+    and an answer quoting that document's genuine lines and values for both fields.
+
+    It turns on the rule that supplying a document lets the model read it but does not make it
+    evidence (scope compares the document's labels with the request's), not on the check order.
+    """
+    from groundlab.workbook.lessons import PredictCase, claims_text
+
+    request = replace(study["complete"].request, supplied=study["complete"].request.supplied + ("billing-v2",))
+    billing = study.sources["billing-v2"]
+    claims = [{"field": f, "value": v, "doc": billing.id, "quote": f"{f}={v}"} for f, v in billing.facts.items()]
+    return {"another_service_supplied": PredictCase(claims_text(claims), request)}

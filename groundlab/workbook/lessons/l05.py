@@ -5,6 +5,9 @@ Standard library only. See ``docs/architecture.md``, "Exercise answers".
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 from typing import Any, Callable, Iterable
 
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
@@ -13,7 +16,7 @@ from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import verdict_goal
 
-__all__ = ["exercises", "repeat_goal"]
+__all__ = ["predict_cases", "exercises", "repeat_goal"]
 
 DUPLICATE_CASE = "duplicate-field"
 """The study case to modify: the timeout is claimed twice, both times correctly."""
@@ -64,3 +67,18 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
             _SOLUTION,
         )
     }
+
+
+def predict_cases(study: Any) -> dict:
+    """Notebook 05's Predict case ``a_one_field_request``: a request for the retry flag alone, and the
+    study's complete answer's retry claim on its own.
+
+    It turns on coverage being measured against the requested fields, not the document's facts,
+    rather than on the check order.
+    """
+    from groundlab.workbook.lessons import PredictCase, claims_text
+
+    complete = study["complete"]
+    retry = [c for c in json.loads(complete.raw)["claims"] if c["field"] == "retry_enabled"]
+    request = replace(complete.request, fields=("retry_enabled",))
+    return {"a_one_field_request": PredictCase(claims_text(retry), request)}

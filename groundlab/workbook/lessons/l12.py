@@ -6,15 +6,22 @@ library only. See ``docs/architecture.md``, "Exercise answers".
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Mapping
 
 from groundlab.core.contract import CHECKS, Status, verify_answer
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import request_problem, verdict_goal
-from groundlab.workbook.lessons.capstone import STATUS_NAMES, Capstone, load_capstone
+from groundlab.workbook.lessons.capstone import PLANTED, STATUS_NAMES, Capstone, load_capstone
 from groundlab.core.trace import TraceRow, decided_row
 
-__all__ = ["disagreements", "exercises", "explain_goal", "labels_goal", "request_goal"]
+__all__ = ["LABELS_TO_AGREE", "disagreements", "exercises", "explain_goal", "labels_goal", "request_goal"]
+
+LABELS_TO_AGREE = 7
+"""Labels of the dozen that must agree with the contract (for the task's request) for the labels
+exercise to count as right: a form check alone would count twelve ``ACCEPT`` labels as right."""
+_NAMED_CHECK = re.compile(r"(?:(claim \d+|answer) )?(\w+)(?::.*)?", re.DOTALL)
+"""An explanation as the trace spells it: ``"scope"``, ``"claim 0 scope"`` or a whole trace line."""
 
 
 # ------------------------------------------------------------------ goals
@@ -51,7 +58,11 @@ def request_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
 
 
 def labels_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
-    """A goal on the labels (answer id -> status name): every answer once, each a status; never whether a label is right."""
+    """A goal on the labels (answer id -> status name): every answer once, each a status, and at least
+    :data:`LABELS_TO_AGREE` of them the contract's status for the task's request.
+
+    The feedback counts the labels that agree, never which ones: the study shows that.
+    """
     ids = tuple(capstone.answers)
 
     def goal(labels: Any) -> Feedback:
@@ -73,7 +84,12 @@ def labels_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
         if problems:
             return Feedback(False, "; ".join(problems) + ".")
         kinds = len({str(labels[i]) for i in ids})
-        return Feedback(True, f"all {len(ids)} answers labelled, with {kinds} different statuses. Whether they are right is for the study to say.")
+        agree = sum(verify_answer(capstone.answers[i], capstone.request, capstone.sources).status.value == labels[i] for i in ids)
+        head = f"all {len(ids)} answers labelled, with {kinds} different statuses; {agree} of {len(ids)} agree with the contract"
+        if agree < LABELS_TO_AGREE:
+            return Feedback(False, f"{head}, and at least {LABELS_TO_AGREE} should. Walk each answer through the check order "
+                                   "again (q.labels.hint()); the study will show which ones differ.")
+        return Feedback(True, f"{head}. Which ones do not is for the study to show.")
 
     return goal
 
@@ -88,7 +104,7 @@ def disagreements(capstone: Capstone) -> dict[str, TraceRow | None]:
     request, labels = capstone.last_study
     found = {}
     for i, label in labels.items():
-        verdict = verify_answer(capstone.answers[i], request, capstone.sources)
+        verdict = verify_answer(capstone.raw(i), request, capstone.sources)
         if verdict.status is not label:
             found[i] = decided_row(verdict, request, capstone.sources)
     return found
@@ -97,7 +113,9 @@ def disagreements(capstone: Capstone) -> dict[str, TraceRow | None]:
 def explain_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
     """A goal on the explanations (answer id -> check name): each disagreement of the latest study and its deciding check.
 
-    ``None`` or ``"none"`` names no check (an accepted answer).
+    ``None`` or ``"none"`` names no check (an accepted answer). A check may be written as the trace
+    spells its row: ``"scope"``, ``"claim 0 scope"`` or the whole line (``"claim 0 scope: FAILED: ..."``);
+    a claim named there must be the deciding one.
     """
 
     def goal(reasons: Any) -> Feedback:
@@ -106,17 +124,24 @@ def explain_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
         if not isinstance(reasons, Mapping):
             return Feedback(False, f"the explanations should be a dict of answer id -> check name, not {type(reasons).__name__}")
         wanted = disagreements(capstone)
-        head = f"your study ran {len(capstone.last_study[1])} of {len(capstone.answers)} answers, with {len(wanted)} disagreement(s)"
+        ran = len(capstone.last_study[1]) - 1  # the planted case is not one of the dozen
+        head = (f"your study ran {ran} of {len(capstone.answers)} answers and the planted {PLANTED[0]}, "
+                f"with {len(wanted)} disagreement(s)")
         problems = []
         for i, got in reasons.items():
-            if i not in capstone.answers:
+            named = _NAMED_CHECK.fullmatch(got.strip()) if isinstance(got, str) else None
+            where, check = (named.group(1), named.group(2)) if named else (None, got)
+            row = wanted.get(i)
+            if i not in capstone.answers and i != PLANTED[0]:
                 problems.append(f"{i!r} is not an answer")
             elif i not in wanted:
                 problems.append(f"{i}: your label and the library agree there (or it was not in your study): nothing to explain")
-            elif got is not None and got != "none" and got not in CHECKS:
+            elif check is not None and check != "none" and check not in CHECKS:
                 problems.append(f"{i}: {got!r} is not a check; the checks: {', '.join(CHECKS)}")
-            elif (None if got in (None, "none") else got) != (None if wanted[i] is None else wanted[i].check):
+            elif (None if check in (None, "none") else check) != (None if row is None else row.check):
                 problems.append(f"{i}: {got!r} is not the check that decided it; read its trace")
+            elif where is not None and where != row.where:
+                problems.append(f"{i}: {row.check} decided it, but for {row.where}, not {where}; read its trace")
         missing = [i for i in wanted if i not in reasons]
         if missing:
             problems.append(f"no explanation yet for {', '.join(missing)}")

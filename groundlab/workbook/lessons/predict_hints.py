@@ -68,9 +68,9 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         ),
         "03": MappingProxyType(
             {
-                "two_claims_two_documents": (
-                    "Name each claim's fault and the check that would see it.",
-                    "Notebook 00's order: after the citations, are the checks run claim by claim, or check by check?",
+                "another_service_supplied": (
+                    "Was each cited document supplied, and is each quote one of its lines? Then find the document's labels in the registry table.",
+                    "Supplying a document lets the model read it. What do the checks after the citation compare with the request: the text, or the labels?",
                 ),
                 "the_complete_answer_a_v1_request": (
                     "Compare prod-v2's service, environment and revision (the registry table) with the request's.",
@@ -100,9 +100,9 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
         ),
         "05": MappingProxyType(
             {
-                "a_second_timeout_claim": (
-                    "Claim 1 repeats a field and cites an older revision. Is there a check that runs for every claim before either of those?",
-                    "Is claim 1's quote, character for character, in the text of the document it cites?",
+                "a_one_field_request": (
+                    "Which fields does the request ask for? Count the claims for each of them.",
+                    "Coverage compares the claims with one list. Which list: the document's facts, or the request's fields?",
                 ),
                 "the_retry_flag_for_a_timeout_request": (
                     "Two coverage rules are broken: one by a claim, one by the answer as a whole.",

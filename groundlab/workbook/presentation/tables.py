@@ -30,6 +30,7 @@ from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.presentation.styler import StableStyler
 from groundlab.workbook.presentation.styler import styled as _styled
 from groundlab.core.trace import trace_rows
+from groundlab.workbook.presentation.lines import visible_lines
 
 __all__ = [
     "StableStyler",
@@ -234,7 +235,9 @@ def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
 
 
 def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
-    """The registry, one row per source: ``id``, ``service``, ``environment``, ``revision``, then each fact name (``""`` when absent)."""
+    """The registry, one row per source: ``id``, ``service``, ``environment``, ``revision``, each fact
+    name (``""`` when absent), then ``text``: the document's text as the model reads it, every
+    character visible (:func:`~groundlab.workbook.presentation.lines.visible_lines`), line feeds kept."""
     items = list(sources)
     facts: list[str] = []
     for source in items:
@@ -246,15 +249,17 @@ def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
             "environment": source.environment,
             "revision": source.revision,
             **{name: source.facts.get(name, "") for name in facts},
+            "text": visible_lines(source.text.rstrip("\n")),
         }
         for source in items
     ]
-    return pd.DataFrame.from_records(records, columns=["id", "service", "environment", "revision", *facts])
+    return pd.DataFrame.from_records(records, columns=["id", "service", "environment", "revision", *facts, "text"])
 
 
 def registry_table(sources: Registry | Iterable[Source], name: str = "registry") -> StableStyler:
-    """:func:`registry_frame` styled (uuid ``groundlab-<name>``)."""
-    return _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
+    """:func:`registry_frame` styled (uuid ``groundlab-<name>``), the text column escaped, in monospace, its line breaks kept."""
+    table = _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
+    return table.set_properties(subset=["text"], **{"white-space": "pre-wrap", "font-family": "monospace"})
 
 
 def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:

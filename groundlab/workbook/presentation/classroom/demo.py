@@ -1,10 +1,16 @@
-"""The classroom demo: one projector screen (1280 x 720) per answer, verdict hidden until Reveal.
+"""The classroom demo: one projector screen per answer, verdict hidden until Reveal.
+
+The screen fits 1024 x 768 and 1280 x 720, at 100% and at 125% browser zoom.
 
 Part of the workbook's classroom demo: the Voilà widget (ipywidgets). See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
+from pathlib import Path
 from typing import Any, Sequence
 
 from groundlab._extras import require
@@ -22,7 +28,10 @@ from groundlab.workbook.presentation.classroom.page import STYLE, answer_html, c
 from groundlab.core.trace import trace_rows
 from groundlab.workbook.presentation.widgets.base import PlainRepr, set_state_class
 
-__all__ = ["ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "REVEAL", "TEXT_SIZES", "ClassroomDemo"]
+__all__ = [
+    "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "NOTES", "PRESENTER_NOTES", "REVEAL", "TEXT_SIZES",
+    "ClassroomDemo", "voila_state_file",
+]
 
 CLASSROOM_CLASSES = {
     "demo": "groundlab-classroom",
@@ -43,6 +52,10 @@ CLASSROOM_CLASSES = {
     "trace": "groundlab-classroom-trace",
     "deciding": "groundlab-classroom-deciding",
     "hints": "groundlab-classroom-hints",
+    "notes_toggle": "groundlab-classroom-notes-toggle",
+    "notes": "groundlab-classroom-notes",
+    "toolbar": "groundlab-classroom-toolbar",
+    "columns": "groundlab-classroom-columns",
 }
 """Role -> CSS class of the demo's parts (browser tests find them by these names)."""
 
@@ -53,28 +66,90 @@ REVEAL, HIDE = "Reveal verdict", "Hide verdict"
 ASK_ON, ASK_OFF = "Ask the room: on", "Ask the room: off"
 """The ask-the-room toggle's two descriptions."""
 TEXT_SIZES = (("Text 100%", 100), ("Text 125%", 125), ("Text 150%", 150))
-"""The text-size choices ``(label, percent)``: 100% fits 1280 x 720, 125% 1600 x 900, 150% 1920 x 1080."""
+"""The text-size choices ``(label, percent)``: 100% (20 px body text) fits 1024 x 768, 1280 x 720 and both
+at 125% browser zoom; 125% fits 1600 x 900, 150% 1920 x 1080. The claim editor on the same page follows."""
+NOTES = "Notes"
+"""The presenter-notes toggle's description (the notes stay hidden until it is pressed)."""
+PRESENTER_NOTES = (
+    "Pick a Scenario (first: notebook 02's script, then the study cases), walk it with Previous / Next, "
+    "and press Reveal verdict once the room has voted. Tab moves between the controls; Enter or Space "
+    "presses one. Ask the room off shows each verdict at once. Text 125% suits 1600×900, Text 150% "
+    "1920×1080. A reload keeps the scenario, the screen and the text size. Steps 2a and 3 hinge on a "
+    "trailing space: say it aloud."
+)
+"""The general presenter notes shown by :data:`NOTES` (plain text; the step's own note follows once revealed)."""
+
+_STATE_KEYS = ("preset", "step", "text_size", "ask")
+
+
+def voila_state_file(environ: Any = None) -> Path | None:
+    """Where a demo served by Voilà keeps its state, or ``None`` outside Voilà.
+
+    Voilà starts one kernel per page load and tells it ``SERVER_SOFTWARE`` (``voila/...``), the
+    server's port and the page's path and query; the state file is named by a hash of those, in
+    ``$XDG_STATE_HOME/groundlab`` (default ``~/.local/state/groundlab``), so a reload of the same
+    address finds it and another query (``?room=b``) starts fresh. ``environ``: a mapping (default
+    ``os.environ``).
+    """
+    env = os.environ if environ is None else environ
+    if not str(env.get("SERVER_SOFTWARE", "")).startswith("voila/"):
+        return None
+    key = "\n".join(str(env.get(name, "")) for name in ("SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME", "QUERY_STRING"))
+    folder = Path(env.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "groundlab"
+    return folder / f"classroom-{hashlib.sha256(key.encode()).hexdigest()[:16]}.json"
+
+
+def _write_state(path: Path, state: dict[str, Any]) -> None:
+    """Write ``state`` as JSON to ``path`` whole or not at all: a new temporary file in the same
+    folder (``O_EXCL | O_NOFOLLOW``), then ``os.replace``; an ``OSError`` leaves the old file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(state, handle)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def _read_state(path: Path) -> dict[str, Any]:
+    """The saved state at ``path``, or ``{}`` when it is missing, unreadable or not a JSON object."""
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return state if isinstance(state, dict) else {}
 
 class ClassroomDemo(PlainRepr, widgets.VBox):
     """A one-screen classroom demo: preset answers, their supplied documents, the verdict on Reveal.
 
-    ``ClassroomDemo(case_set, *, scenarios=None, ask_the_room=True)``: ``scenarios`` are
+    ``ClassroomDemo(case_set, *, scenarios=None, ask_the_room=True, state_file="auto")``: ``scenarios`` are
     :class:`~groundlab.workbook.presentation.classroom.script.Preset` s (default: ``classroom_presets(case_set)``);
-    with ``ask_the_room`` each step opens with its verdict hidden. ``ValueError`` for no presets, a
-    preset without steps or a request the registry cannot serve; ``KeyError`` for an unknown case.
+    with ``ask_the_room`` each step opens with its verdict hidden. ``state_file`` (a path, ``None``
+    for none, ``"auto"``: :func:`voila_state_file`) keeps the preset, the screen, the text size and
+    the ask-the-room mode across reloads: read once here (a saved state that no longer fits is
+    ignored), written on each change. ``ValueError`` for no presets, a preset without steps or a
+    request the registry cannot serve; ``KeyError`` for an unknown case.
 
-    The answer, its verdict and a compact trace are on the left, the request and the supplied
-    documents on the right, all escaped. Each step's :attr:`verdict` is computed by ``verify_answer``
+    The answer and its three admission layers span the screen; below, the compact trace and the
+    hint on the left, the request and the supplied documents on the right, all escaped. Each step's :attr:`verdict` is computed by ``verify_answer``
     when the step is shown; while hidden, no part of it (status, trace, hints, quote marks) is on
     screen and the labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` read
     :data:`HIDDEN`. Controls, reachable by Tab: :attr:`scenario` (value: the preset's index),
-    :attr:`previous`, :attr:`next`, :attr:`reveal`, :attr:`ask`, :attr:`text_size`. ``HTML`` parts:
-    :attr:`prompt`, :attr:`answer_box`, :attr:`request_box`, :attr:`documents_box`, :attr:`trace_box`,
-    :attr:`hints_box`; state: :attr:`raw`, :attr:`request`, :attr:`revealed`.
+    :attr:`previous`, :attr:`next`, :attr:`reveal`, :attr:`ask`, :attr:`text_size`, :attr:`notes_toggle`
+    (presenter notes, hidden until pressed). ``HTML`` parts: :attr:`prompt`, :attr:`answer_box`,
+    :attr:`request_box`, :attr:`documents_box`, :attr:`trace_box`, :attr:`hints_box`, :attr:`notes_box`;
+    state: :attr:`raw`, :attr:`request`, :attr:`revealed`. The step count (:attr:`step_label`) is the
+    screen's only count. When the kernel is gone, the page says so and asks for a reload (F5).
     """
 
-    def __init__(self, case_set: Any, *, scenarios: Sequence[Preset] | None = None, ask_the_room: bool = True) -> None:
+    def __init__(self, case_set: Any, *, scenarios: Sequence[Preset] | None = None, ask_the_room: bool = True,
+                 state_file: str | os.PathLike[str] | None = "auto") -> None:
         super().__init__()
+        self.state_file = voila_state_file() if state_file == "auto" else (None if state_file is None else Path(state_file))
+        self._restoring = True
         self.case_set = case_set
         self.registry = Registry.of(case_set.sources)
         self.presets: tuple[Preset, ...] = tuple(classroom_presets(case_set) if scenarios is None else scenarios)
@@ -93,7 +168,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
 
         self.scenario = widgets.Dropdown(
             options=[(p.title, i) for i, p in enumerate(self.presets)], value=0, description="Scenario",
-            layout=widgets.Layout(width="420px"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="100%"), style={"description_width": "initial"},
         )
         self.previous = widgets.Button(description="◀ Previous", tooltip="Previous step",
                                        layout=widgets.Layout(width="auto"))
@@ -105,10 +180,12 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
                                         layout=widgets.Layout(width="auto"))
         self.text_size = widgets.Dropdown(options=TEXT_SIZES, value=100, tooltip="Text size for a larger screen",
                                           layout=widgets.Layout(width="auto"))
+        self.notes_toggle = widgets.ToggleButton(value=False, description=NOTES, tooltip="Show or hide the presenter notes",
+                                                 layout=widgets.Layout(width="auto"))
         self.step_label = widgets.Label("")
         for widget, role in ((self.scenario, "scenario"), (self.previous, "previous"), (self.next, "next"),
                              (self.reveal, "reveal"), (self.ask, "ask"), (self.text_size, "text_size"),
-                             (self.step_label, "step")):
+                             (self.notes_toggle, "notes_toggle"), (self.step_label, "step")):
             widget.add_class(CLASSROOM_CLASSES[role])
         self.scenario.observe(self._scenario_changed, names="value")
         self.previous.on_click(lambda _button: self.go(self.step_index - 1))
@@ -116,6 +193,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.reveal.on_click(lambda _button: self.set_revealed(not self.revealed))
         self.ask.observe(self._ask_changed, names="value")
         self.text_size.observe(self._text_size_changed, names="value")
+        self.notes_toggle.observe(lambda _change: self._draw_notes(), names="value")
 
         def box(role: str) -> widgets.HTML:
             widget = widgets.HTML("")
@@ -124,6 +202,9 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
 
         self.prompt, self.request_box, self.answer_box = box("prompt"), box("request"), box("answer")
         self.documents_box, self.trace_box, self.hints_box = box("documents"), box("trace"), box("hints")
+        self.notes_box = box("notes")
+        self.notes_box.layout.display = "none"
+        self.scale_style = widgets.HTML(self._scale_css(100))
         self.strict_label, self.citation_label, self.status_label = (widgets.Label("") for _ in range(3))
         for widget, role in ((self.strict_label, "strict"), (self.citation_label, "citation"),
                              (self.status_label, "status")):
@@ -134,20 +215,60 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
                                 layout=widgets.Layout(margin="0 18px 0 0", align_items="center"))
 
         decision = widgets.HBox([titled("strict JSON", self.strict_label),
-                                 titled("citation-only check", self.citation_label),
+                                 titled("citation-only", self.citation_label),
                                  titled("full contract", self.status_label)],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         toolbar = widgets.HBox([self.scenario, self.previous, self.next, self.reveal, self.ask, self.text_size,
-                                self.step_label],
+                                self.notes_toggle, self.step_label],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        left = widgets.VBox([widgets.HTML("<h4>Answer (untrusted: what the model wrote)</h4>"), self.answer_box,
-                             widgets.HTML("<h4>Verdict</h4>"), decision, self.trace_box, self.hints_box],
-                            layout=widgets.Layout(flex="5 1 0", min_width="0", padding="0 6px"))
-        right = widgets.VBox([self.request_box, widgets.HTML("<h4>Supplied documents (what the model was shown)</h4>"),
-                              self.documents_box], layout=widgets.Layout(flex="4 1 0", min_width="0", padding="0 6px"))
-        self.children = [widgets.HTML(_html.STYLE + STYLE), toolbar, self.prompt,
-                         widgets.HBox([left, right], layout=widgets.Layout(width="100%"))]
-        self.go(0)
+        toolbar.add_class(CLASSROOM_CLASSES["toolbar"])
+        answer = widgets.VBox([self.answer_box, decision], layout=widgets.Layout(width="100%"))
+        left = widgets.VBox([self.trace_box, self.hints_box], layout=widgets.Layout(flex="1 1 0", min_width="0"))
+        right = widgets.VBox([self.request_box, self.documents_box], layout=widgets.Layout(flex="1 1 0", min_width="0"))
+        columns = widgets.HBox([left, right], layout=widgets.Layout(width="100%"))
+        columns.add_class(CLASSROOM_CLASSES["columns"])
+        self.children = [widgets.HTML(_html.STYLE + STYLE), self.scale_style, toolbar, self.notes_box, self.prompt,
+                         answer, columns]
+        self._restore()
+
+    def _restore(self) -> None:
+        """Show the saved state of :attr:`state_file` if it still fits these presets, else step 0."""
+        saved = _read_state(self.state_file) if self.state_file is not None else {}
+        preset, step = saved.get("preset"), saved.get("step")
+        fits = (isinstance(preset, int) and not isinstance(preset, bool) and 0 <= preset < len(self.presets)
+                and isinstance(step, int) and not isinstance(step, bool))
+        self.go(0)  # a drawn screen first: the observers below redraw it
+        if saved.get("text_size") in dict(TEXT_SIZES).values():
+            self.text_size.value = saved["text_size"]
+        if isinstance(saved.get("ask"), bool):
+            self.ask.value = saved["ask"]
+        if fits and preset != self.scenario.value:
+            self.scenario.value = preset  # observed: shows its step 0
+        if fits and step:
+            self.go(step)
+        self._restoring = False
+
+    def _save(self) -> None:
+        if self.state_file is None or self._restoring:
+            return
+        state = dict(zip(_STATE_KEYS, (self.preset_index, self.step_index, self.text_size.value, self.ask.value)))
+        try:
+            _write_state(self.state_file, state)
+        except OSError:  # a read-only home: the demo goes on, it only forgets on reload
+            pass
+
+    @staticmethod
+    def _scale_css(percent: int) -> str:
+        return f"<style>html:root {{ --groundlab-classroom-scale: {percent / 100:g}; }}</style>"
+
+    def _draw_notes(self) -> None:
+        shown = bool(self.notes_toggle.value)
+        self.notes_box.layout.display = None if shown else "none"
+        note = self.step.note if self.revealed and self.step.note else ""
+        self.notes_box.value = (
+            f"<p><strong>Presenter notes.</strong> {_html.esc(PRESENTER_NOTES)}</p>"
+            + (f"<p><em>This case: {_html.esc(note)}</em></p>" if note else "")
+        ) if shown else ""
 
     def __repr__(self) -> str:
         return f"ClassroomDemo: {len(self.presets)} presets (open it in JupyterLab or Voila; Reveal shows each verdict)"
@@ -167,6 +288,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     def _ask_changed(self, change: Any) -> None:
         self.ask.description = ASK_ON if change.new else ASK_OFF
         self.set_revealed(not change.new)
+        self._save()
 
     def _text_size_changed(self, change: Any) -> None:
         if change.new not in dict(TEXT_SIZES).values():  # None, or options replaced: back to 100%
@@ -176,6 +298,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
             self.remove_class(name)
         if change.new != 100:
             self.add_class(f"groundlab-classroom-text-{change.new}")
+        self.scale_style.value = self._scale_css(change.new)  # the demo and the claim editor below it
+        self._save()
 
     def _scenario_changed(self, change: Any) -> None:
         self.preset_index = change.new
@@ -210,7 +334,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.revealed = not self.ask.value
         self._draw_verdict()
         # set last: once the browser shows the new step number, it shows all of the step
-        self.step_label.value = f"step {self.step_index + 1} of {len(self.preset.steps)}"
+        self.step_label.value = f"screen {self.step_index + 1} of {len(self.preset.steps)}"
+        self._save()
         return self.verdict
 
     def set_revealed(self, revealed: bool) -> None:
@@ -232,8 +357,9 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.answer_box.value = (
             answer_html(self.raw, edits)
             if self.revealed or edits
-            else raw_html(self.raw)
+            else raw_html(self.raw, fold=True)
         )
+        self._draw_notes()
         if not self.revealed:
             self.trace_box.value = "<p>Trace hidden: ask the room, then press <strong>Reveal verdict</strong>.</p>"
             self.hints_box.value = ""
@@ -244,9 +370,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         parsed = verdict.error is None
         rows = trace_rows(verdict, request, self.registry)
         self.trace_box.value = compact_trace_html(rows, str(verdict.status))
-        hints = hints_for_verdict(verdict, request, self.registry, raw=self.raw)[:2]
-        note = f"<p><em>{_html.esc(self.step.note)}</em></p>" if self.step.note else ""
-        self.hints_box.value = note + "".join(
+        hints = hints_for_verdict(verdict, request, self.registry, raw=self.raw)[:1]
+        self.hints_box.value = "".join(
             f"<p>Near-miss hint ({_html.esc(h.kind)}): {_html.esc(h.message)}</p>" for h in hints
         )
         self.strict_label.value = (

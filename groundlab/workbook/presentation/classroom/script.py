@@ -96,9 +96,10 @@ CLASSROOM_SCRIPT = Preset(
 _STUDY_PROMPT = "Which status will the full contract give this answer?"
 
 
-def _case_step(case: Any, number: int, total: int) -> Step:
+def _case_step(case: Any) -> Step:
+    """A study case's screen; its title carries no number (the step count is the screen's only count)."""
     note = f"{case.id}: {case.description}" if case.description else case.id
-    return Step(case.id, f"Study case {number} of {total}", _STUDY_PROMPT, (), note)
+    return Step(case.id, "Study case", _STUDY_PROMPT, (), note)
 
 
 def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
@@ -110,16 +111,15 @@ def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
     case_set["value-with-unit"]  # the script's case must exist
     cases = tuple(case_set)
     total = len(cases)
-    numbered = [(case, number) for number, case in enumerate(cases, start=1)]
     families: dict[str, list[Step]] = {}
-    for case, number in numbered:
-        families.setdefault(case.family or "other", []).append(_case_step(case, number, total))
+    for case in cases:
+        families.setdefault(case.family or "other", []).append(_case_step(case))
     # groups are numbered, never named: a family's name would tell the room the answer
     found = [
         Preset(f"Study cases · group {number} ({len(steps)})", tuple(steps))
         for number, steps in enumerate(families.values(), start=1)
     ]
-    every = Preset(f"Study cases · all {total}, in file order", tuple(_case_step(c, n, total) for c, n in numbered))
+    every = Preset(f"Study cases · all {total}, in file order", tuple(_case_step(c) for c in cases))
     return (CLASSROOM_SCRIPT, *found, every)
 
 

@@ -1,0 +1,229 @@
+"""The learner's command, ``groundlab-workbook``: start the workbook, check an install, sum up a room.
+
+``groundlab-workbook start [FOLDER]`` copies the student notebooks packaged in the wheel (core path
+by default, ``--full`` for every section) into a new folder and opens JupyterLab there;
+``open FOLDER`` opens an existing one; ``check`` says in plain words what is wrong with an
+install; ``aggregate FOLDER`` turns a folder of scoreboard exports into a table and a chart
+(:mod:`groundlab.workbook.exercises.room`). Also ``python -m groundlab.workbook.learner``.
+
+Standard library only at import time, so ``check`` runs even when a workbook package is missing.
+The library (``groundlab`` without ``workbook``) never imports it; its own command is ``groundlab``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+__all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "packaged_notebooks", "main"]
+
+WORKBOOK_EXTRA = (
+    "jupyterlab>=4", "ipywidgets>=8", "pandas>=2", "matplotlib>=3.7", "pydantic>=2", "rapidfuzz>=3", "httpx>=0.25",
+)
+"""The ``workbook`` extra of ``pyproject.toml`` (a test keeps the two the same)."""
+SUPPORTED = ((3, 10), (3, 13))
+"""The oldest and newest CPython (major, minor) the workbook is tested on."""
+PATHS = ("core", "full")
+"""The two packaged copies: ``core`` (the core sections only) and ``full`` (every section)."""
+DEFAULT_FOLDER = "groundlab-workbook"
+"""Where ``start`` copies the notebooks when no folder is given (in the current folder)."""
+
+
+class Finding(NamedTuple):
+    """One line of ``check``: ``ok`` (``True``, ``False`` for a problem, ``None`` for a warning),
+    ``what`` was checked and, for a problem or warning, ``fix``: what to do, in plain words."""
+
+    ok: bool | None
+    what: str
+    fix: str = ""
+
+
+def packaged_notebooks(path: str = "core") -> Path:
+    """The folder of packaged student notebooks for ``path`` (``"core"`` or ``"full"``).
+
+    The wheel carries them (its build hook writes them); a checkout has none, and the folder
+    returned then does not exist. ``ValueError`` for another ``path``."""
+    if path not in PATHS:
+        raise ValueError(f"path is one of {', '.join(PATHS)}, not {path!r}")
+    return Path(__file__).resolve().parent / "notebooks" / path
+
+
+def _version_tuple(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:3])
+
+
+def _package(requirement: str) -> Finding:
+    from importlib import metadata
+
+    name, bound = re.fullmatch(r"([A-Za-z0-9_.-]+)>=([0-9.]+)", requirement).groups()
+    try:
+        version = metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return Finding(False, f"{name} is not installed", "install the kit again (SETUP.md, step 3); it installs every package the workbook needs")
+    if _version_tuple(version) < _version_tuple(bound):
+        return Finding(False, f"{name} {version} is older than the workbook needs ({requirement})", "install the kit again into a new venv (SETUP.md, step 2)")
+    try:
+        importlib.import_module(name.replace("-", "_"))
+    except Exception as err:  # noqa: BLE001 - reported in words, never raised at the learner
+        return Finding(False, f"{name} {version} is installed but does not import ({type(err).__name__}: {err})", "make a new venv and install the kit again (SETUP.md, 'When an install fails')")
+    return Finding(True, f"{name} {version}")
+
+
+def _kernel() -> Finding:
+    try:
+        from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+    except Exception:  # noqa: BLE001
+        return Finding(False, "no Jupyter kernel manager (jupyter_client does not import)", "install the kit again (SETUP.md, step 3)")
+    try:
+        spec = KernelSpecManager().get_kernel_spec("python3")
+    except NoSuchKernel:
+        return Finding(False, "no python3 kernel", "install the kit again: ipykernel provides the kernel")
+    command = spec.argv[0] if spec.argv else ""
+    if command in ("python", "python3", "{python}") or Path(command).resolve() == Path(sys.executable).resolve():
+        return Finding(True, "the python3 kernel runs this Python")
+    return Finding(None, f"the python3 kernel runs {command}, not this Python ({sys.executable}), so groundlab may not import in a notebook",
+                   f"run: {Path(sys.executable).name} -m ipykernel install --user   (or open the workbook with groundlab-workbook start)")
+
+
+def check_install() -> list[Finding]:
+    """Check this install as the learner command will use it: the Python, each package of the
+    workbook extra (installed, recent enough, importable), a python3 kernel, the packaged
+    notebooks. Returns the findings in that order; never raises."""
+    low, high = SUPPORTED
+    this = f"{sys.implementation.name} {platform.python_version()}"
+    found = []
+    if sys.version_info[:2] < low:
+        found.append(Finding(False, f"Python {this} is too old: the workbook needs 3.10 to 3.13", "install Python 3.12 (python.org), make a new venv with it, install the kit again"))
+    elif sys.implementation.name != "cpython" or sys.version_info[:2] > high:
+        found.append(Finding(None, f"Python {this} is untested: the workbook is tested on CPython 3.10 to 3.13", "if something fails, use Python 3.12"))
+    else:
+        found.append(Finding(True, f"Python {this}"))
+    if sys.prefix == sys.base_prefix:
+        found.append(Finding(None, "this Python is not a venv", "SETUP.md makes one (step 2); a venv keeps the workbook's packages apart from others"))
+    found += [_package(requirement) for requirement in WORKBOOK_EXTRA]
+    found.append(_kernel())
+    for path in PATHS:
+        folder = packaged_notebooks(path)
+        count = len(list(folder.glob("[0-9][0-9]_*.ipynb"))) if folder.is_dir() else 0
+        if count:
+            found.append(Finding(True, f"{count} {path} notebooks packaged"))
+        else:
+            found.append(Finding(False, f"no packaged {path} notebooks (this groundlab is not installed from the kit's wheel)", "install the wheel from the kit (SETUP.md, step 3); from a clone, use `make lab` instead"))
+    return found
+
+
+def _print_check() -> int:
+    findings = check_install()
+    for finding in findings:
+        mark = {True: "ok     ", False: "PROBLEM", None: "warning"}[finding.ok]
+        print(f"{mark} {finding.what}")
+        if finding.fix:
+            print(f"        what to do: {finding.fix}")
+    problems = sum(f.ok is False for f in findings)
+    print("all good: run `groundlab-workbook start`" if not problems else f"{problems} problem(s): fix them from the top, then run `groundlab-workbook check` again")
+    return 1 if problems else 0
+
+
+def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: str = "core") -> list[Path]:
+    """Copy the student notebooks (``source``, default :func:`packaged_notebooks` of ``path``) into
+    ``folder``, a new folder or an empty one; return the files written, in order.
+
+    Never overwrites: ``FileExistsError`` for a ``folder`` that exists and is not an empty folder,
+    ``FileNotFoundError`` when ``source`` holds no notebook. The copies go to a temporary folder
+    beside ``folder`` first and are renamed into place, so an error leaves no half-copied folder."""
+    folder = Path(folder)
+    source = packaged_notebooks(path) if source is None else Path(source)
+    notebooks = sorted(source.glob("*.ipynb")) if source.is_dir() else []
+    if not notebooks:
+        raise FileNotFoundError(f"no notebooks in {source}: install groundlab from the kit's wheel (SETUP.md)")
+    if folder.is_symlink() or (folder.exists() and (not folder.is_dir() or any(folder.iterdir()))):
+        raise FileExistsError(f"{folder} already exists and is not empty: the workbook never writes over files. Choose a new folder name, or open it with `groundlab-workbook open {folder}`")
+    parent = folder.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
+    try:
+        for notebook in notebooks:
+            shutil.copyfile(notebook, staging / notebook.name)
+        if folder.exists():
+            folder.rmdir()  # empty (checked above); Windows cannot rename onto a folder
+        os.replace(staging, folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [folder / n.name for n in notebooks]
+
+
+def lab_command(folder: Path, browser: bool = True) -> list[str]:
+    """The JupyterLab command that opens ``folder`` on 127.0.0.1 (``--no-browser`` unless ``browser``)."""
+    command = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", "--ServerApp.jpserver_extensions=notebook_shim=False"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")
+    return command + ([] if browser else ["--no-browser"]) + [str(folder)]
+
+
+def launch(command: list[str]) -> int:
+    """Run ``command`` in place of this process where the system can (POSIX: ``os.execv``, so a
+    signal that stops this command stops JupyterLab too), else as a child; its exit code."""
+    if os.name == "posix":
+        sys.stdout.flush()
+        os.execv(command[0], command)
+    return subprocess.call(command)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``groundlab-workbook start|open|check|aggregate ...``; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="groundlab-workbook", description="The groundlab workbook: start it, check an install, sum up a room's first tries.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    start = sub.add_parser("start", help="copy the student notebooks into a new folder and open JupyterLab there")
+    start.add_argument("folder", nargs="?", default=DEFAULT_FOLDER, help=f"a new or empty folder (default: {DEFAULT_FOLDER})")
+    start.add_argument("--full", action="store_true", help="every section, optional ones too (default: the core path)")
+    start.add_argument("--no-browser", action="store_true", help="start JupyterLab without opening a browser")
+    start.add_argument("--copy-only", action="store_true", help="copy the notebooks and stop (to run them another way)")
+    opened = sub.add_parser("open", help="open JupyterLab in a folder that `start` made")
+    opened.add_argument("folder")
+    opened.add_argument("--no-browser", action="store_true")
+    sub.add_parser("check", help="check this install and say what is wrong, in plain words")
+    summary = sub.add_parser("aggregate", help="a table and a chart of a room's first tries, from a folder of scoreboard exports")
+    summary.add_argument("folder", help="the folder of first-tries-*.json files")
+    summary.add_argument("--out", default="first-tries-summary", help="a new folder for the table and the chart (default: first-tries-summary)")
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        return _print_check()
+    if args.command == "aggregate":
+        from groundlab.workbook.exercises.room import ExportError, aggregate_folder
+
+        try:
+            written, table = aggregate_folder(args.folder, args.out)
+        except (ExportError, FileExistsError, FileNotFoundError) as err:
+            print(f"groundlab-workbook aggregate: {err}", file=sys.stderr)
+            return 2
+        print(table)
+        print("wrote " + ", ".join(str(p) for p in written))
+        return 0
+    folder = Path(args.folder)
+    if args.command == "start":
+        try:
+            written = copy_notebooks(folder, path="full" if args.full else "core")
+        except (FileExistsError, FileNotFoundError) as err:
+            print(f"groundlab-workbook start: {err}", file=sys.stderr)
+            return 2
+        print(f"copied {len(written)} notebooks into {folder}; begin with {written[0].name}")
+        if args.copy_only:
+            return 0
+    elif not folder.is_dir():
+        print(f"groundlab-workbook open: {folder} is not a folder; `groundlab-workbook start {folder}` makes it", file=sys.stderr)
+        return 2
+    return launch(lab_command(folder, browser=not args.no_browser))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Hatchling build hook: the wheel carries the learners' notebooks as package data.
+
+``groundlab/workbook/notebooks/core/`` and ``.../full/`` hold the student copies of the numbered
+lessons (``tools/notebooks.py``: no outputs, no collapsed solutions, no explanations; ``core``
+without the optional sections), written from ``notebooks/`` at build time, so the learner
+command ``groundlab-workbook start`` can copy them. An editable install needs none (a checkout
+opens ``notebooks/`` with ``make lab``). Standard library and hatchling only.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+class StudentNotebooks(BuildHookInterface):
+    """Adds the core and full student copies to the wheel under ``groundlab/workbook/notebooks``."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict) -> None:
+        if self.target_name != "wheel" or version == "editable":
+            return
+        root = Path(self.root)
+        if not (root / "notebooks").is_dir():
+            raise RuntimeError("the wheel carries the student notebooks: notebooks/ is missing from the source tree")
+        sys.path.insert(0, str(root))
+        try:
+            from tools.notebooks import write_student_copies
+        finally:
+            sys.path.remove(str(root))
+        self._staging = Path(tempfile.mkdtemp(prefix="groundlab-notebooks-"))
+        for path, core in (("core", True), ("full", False)):
+            for written in write_student_copies(root / "notebooks", self._staging / path, core_only=core):
+                build_data["force_include"][str(written)] = f"groundlab/workbook/notebooks/{path}/{written.name}"
+
+    def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
+        staging = getattr(self, "_staging", None)
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
