@@ -11,8 +11,9 @@ Exit codes (also in ``groundlab --help``):
   that already exists or would be inside the fixtures or the package, a frozen
   fixture that was edited, a folder that is not evidence, an audit report that
   cannot be saved;
-* ``128 + N`` -- ``run`` was stopped by signal ``N`` (SIGINT, SIGTERM, SIGHUP);
-  it never leaves a partial evidence folder (stderr says whether one was written).
+* ``128 + N`` -- ``run`` or ``audit`` was stopped by signal ``N`` (SIGINT, SIGTERM,
+  SIGHUP); it never leaves a partial evidence folder or report (stderr says whether
+  one was written).
 
 ``run --help`` and ``verify --help`` show a minimal registry, request, answer and
 fixture file (:data:`EXAMPLES`).
@@ -46,8 +47,8 @@ _EPILOG = """exit codes:
      file, unknown case, existing evidence folder or one inside the fixtures or
      the package, edited frozen fixture, not an evidence folder, audit report
      that cannot be saved)
-  128+N  run stopped by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129);
-     it never leaves a partial evidence folder
+  128+N  run or audit stopped by signal N (SIGINT 130, SIGTERM 143, SIGHUP 129);
+     it never leaves a partial evidence folder or report
 
 examples:
   groundlab run --out evidence/first
@@ -283,8 +284,11 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
+    import signal
+
     from groundlab.study.audit import NotEvidenceError, audit_evidence
     from groundlab.study.reports import save_report
+    from groundlab.study.signals import RunInterrupted
 
     try:
         report = audit_evidence(args.dir)
@@ -301,6 +305,11 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     summary = f"audit {'passed' if report.ok else 'FAILED'}: {report.checked} checks, {len(report.problems)} problem(s)"
     try:
         path = save_report(report, args.dir)
+    except (RunInterrupted, KeyboardInterrupt) as err:
+        signum = getattr(err, "signum", signal.SIGINT)
+        _say(f"{summary}; the report was not saved")
+        _fail(f"interrupted by {signal.Signals(signum).name}; the report was not saved")
+        return 128 + signum
     except OSError as err:
         _say(f"{summary}; the report was not saved")
         return _fail(f"cannot save the audit report in {args.dir}: {err.strerror or type(err).__name__}")

@@ -170,7 +170,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("is_quoted-accepts-all", "quote", RULE, ((_IS_QUOTED_BODY, "    return True\n" + _IS_QUOTED_BODY),)),
     Mutant("is_quoted-accepts-none", "quote", RULE, ((_IS_QUOTED_BODY, "    return False\n" + _IS_QUOTED_BODY),)),
     # -- the independent audit: each of its decisions agrees with whatever the evidence says.
-    Mutant("audit-rows-agree", "audit", AUDIT, (("            if got != want:\n", "            if False:\n"),)),
+    Mutant("audit-rows-agree", "audit", AUDIT, (("            if not _same(got, want):\n", "            if False:\n"),)),
     Mutant("audit-outcome-agrees", "audit", AUDIT, (
         ('("outcome", row.get("actual"), label)', '("outcome", row.get("actual"), row.get("actual"))'),
     )),
@@ -187,7 +187,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("audit-frozen-agrees", "audit", AUDIT, (
         ('        elif fixtures.get("frozen_sha256") != frozen or copy_sha != frozen:\n', "        elif False:\n"),
     )),
-    Mutant("audit-counts-agree", "audit", AUDIT, (("        if recorded.get(key) != value:\n", "        if False:\n"),)),
+    Mutant("audit-counts-agree", "audit", AUDIT, (("        if not _same(recorded.get(key), value):\n", "        if False:\n"),)),
     # -- HTML: esc escapes nothing, or leaves quote marks (attribute values) alone.
     Mutant("esc-returns-input", "escaping", HTML, (("    return html.escape(str(text), quote=True)\n", "    return str(text)\n"),)),
     Mutant("esc-keeps-quotes", "escaping", HTML, (("    return html.escape(str(text), quote=True)\n", "    return html.escape(str(text), quote=False)\n"),)),

@@ -29,7 +29,7 @@ from groundlab.core.syntax import STRING_RUN, describe_syntax
 
 __all__ = [
     "MAX_DEPTH", "PLAIN", "SCAN_PLAIN", "SCAN_SHORT", "SHORT_TEXT", "TOO_DEEP", "as_text", "first_repeat", "loads_strict",
-    "locate", "max_depth_exceeded", "member_count", "missed_by_plain", "read", "repeat_refusal",
+    "locate", "max_depth_exceeded", "member_count", "missed_by_plain", "read", "read_placed", "repeat_refusal",
 ]
 
 MAX_DEPTH = 64
@@ -93,7 +93,6 @@ RECORD = json.JSONDecoder(
 """The C reader keeping each object as the tuple of its ``(name, value)`` pairs, a repeated name
 included (no decoded JSON value is a tuple otherwise)."""
 
-_BRACKETS = re.compile(r"[\[{]|[\]}]")
 _STRING = STRING_RUN.pattern
 _CLOSED = re.compile(rf'\{{(?:{_STRING}|[^{{}}\[\]"])*\}}|\[(?:{_STRING}|[^{{}}\[\]"])*\]', re.DOTALL)
 _NAME = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"[ \t\n\r]*:', re.DOTALL)
@@ -101,30 +100,164 @@ _STRINGS = re.compile(rf"{_STRING}([ \t\n\r]*:)?", re.DOTALL)
 """Every string of a valid JSON text, left to right; a member name captures its colon."""
 
 
+_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
 def max_depth_exceeded(text: str) -> bool:
-    """True when brackets outside strings nest deeper than :data:`MAX_DEPTH` (valid JSON assumed)."""
+    """True when brackets outside strings nest deeper than :data:`MAX_DEPTH` (valid JSON assumed,
+    or a prefix of it whose strings are complete: the open brackets are closed at its end).
+
+    At C speed, without a Python step per bracket: strings and every character but brackets
+    are removed, braces become square brackets, then each pass removes every innermost pair
+    ``[]`` in one left-to-right scan (``bytes.replace``), which lowers the nesting by exactly
+    one; brackets left after ``MAX_DEPTH`` passes nest deeper.
+    """
     if text.count("[") + text.count("{") <= MAX_DEPTH:
         return False
+    brackets = STRING_RUN.sub("", text).encode("utf-8", "surrogatepass").translate(_AS_SQUARE, _NOT_BRACKETS)
+    brackets += b"]" * max(0, brackets.count(b"[") - brackets.count(b"]"))
+    for _ in range(MAX_DEPTH):
+        brackets = brackets.replace(b"[]", b"")
+        if not brackets:
+            return False
+    return True
+
+
+def _open_container(prefix: str) -> str | None:
+    """The innermost container still open at the end of ``prefix`` (a valid prefix whose strings
+    are complete): ``"array"``, ``"object"`` or ``None`` at the top level."""
+    brackets = STRING_RUN.sub("", prefix).encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
+    while True:
+        shorter = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if shorter == brackets:
+            break
+        brackets = shorter
+    return {b"[": "array", b"{": "object"}.get(brackets[-1:])
+
+
+_DIGITS_BESIDE = re.compile(r"[^\x00-\x7f]")
+
+
+def read_placed(text: str):
+    """:func:`read`, except that a syntax error the C reader places is described at that place
+    directly, without the pure-Python locator, when nothing before it can be a problem; so is a
+    repeated name (:func:`_placed_repeat`) and a nesting past the limit in a text valid otherwise:
+    for a large trusted file, where the locator would read every byte again.
+
+    The same value or refusal as :func:`read` (code, reason, context, place): the C reader
+    stops at the first syntax error from the left; a repeated name in a closed object would have
+    stopped it earlier (its hook), and the prefix is checked for depth and for repeated names in
+    the objects still open (:func:`_nothing_before`). A non-ASCII character beside the place
+    (where a Unicode digit could continue a number for the locator) leaves the decision to :func:`read`.
+    """
+    try:
+        value = FAST.decode(text)
+    except json.JSONDecodeError as err:
+        pos = err.pos
+        near = text[max(0, pos - 1) : pos + 3]
+        if not _DIGITS_BESIDE.search(near) and not max_depth_exceeded(text[:pos]) and (
+            _nothing_before(text, pos, depth_checked=True) or _one_value_before(text, pos)
+        ):
+            problem = Locator(text)._syntax(pos, _open_container(text[:pos]))
+            raise _error(text, problem) from None
+    except Problem as problem:
+        if problem.code == "duplicate_member":
+            placed = _placed_repeat(text)
+            if placed is not None:
+                try:
+                    raise placed from None
+                finally:  # the traceback keeps this frame: it must not keep the refusal (a cycle)
+                    placed = None
+    except RecursionError:
+        pass
+    else:
+        if not max_depth_exceeded(text):
+            return value
+        # every other rule passed: the first bracket of level MAX_DEPTH + 1 is the problem
+        problem = Problem("too_deep", "too_deep", {"limit": MAX_DEPTH}, _first_too_deep(text))
+        raise _error(text, problem) from None
+    return read(text)
+
+
+def _placed_repeat(text: str) -> ClaimsSyntaxError | None:
+    """The refusal of a text whose first problem is a repeated name, placed without the locator:
+    :func:`first_repeat` finds the object (as :func:`repeat_refusal` does), and the C scanner
+    skips to its repeated name's offset. ``None`` when that is not sure (the locator decides)."""
+    try:
+        value = RECORD.decode(text)
+    except (json.JSONDecodeError, Problem, RecursionError):
+        return None
+    path = first_repeat(value, ()) if type(value) in _NESTED else None
+    if path is None or path is TOO_DEEP:
+        return None
+    for key in path:  # a name on the path comes before its object's first repeat: its first occurrence
+        value = value[key] if type(value) is list else next(item for name, item in value if name == key)
+    seen: set = set()
+    for index, (name, _) in enumerate(value):
+        if name in seen:
+            break
+        seen.add(name)
+    at = _member_offset(text, path, index)
+    return _error(text, Problem("duplicate_member", "duplicate_member", {"member": name}, at, path))
+
+
+def _member_offset(text: str, path: DocPath, index: int) -> int:
+    """The offset of the opening quote of member ``index`` of the object at ``path`` in ``text``
+    (valid JSON apart from repeated names), values before it skipped at C speed."""
+    at = _scanner.whitespace_end(text, 0)
+    for key in (*path, None):
+        at = _scanner.whitespace_end(text, at + 1)  # past the bracket
+        if isinstance(key, int):
+            for _ in range(key):
+                at = _scanner.whitespace_end(text, _skip(text, at))
+                at = _scanner.whitespace_end(text, at + 1)  # past the comma
+            continue
+        count = 0
+        while True:
+            name, after = _scanner.scanstring(text, at + 1, True)
+            if key is None and count == index:
+                return at
+            at = _scanner.whitespace_end(text, _scanner.whitespace_end(text, after) + 1)  # past the colon
+            if name == key:
+                break
+            at = _scanner.whitespace_end(text, _skip(text, at))
+            at = _scanner.whitespace_end(text, at + 1)  # past the comma
+            count += 1
+    raise AssertionError("no such member")  # pragma: no cover
+
+
+def _skip(text: str, at: int) -> int:
+    """The end of the value starting at ``at`` (read by the C scanner, names repeated or not)."""
+    return SCAN_PLAIN(text, at)[1]
+
+
+_STRING_OR_BRACKET = re.compile(rf"{_STRING}|[\[\]{{}}]", re.DOTALL)
+
+
+def _first_too_deep(text: str) -> int:
+    """The offset of the first bracket, outside strings, at nesting level ``MAX_DEPTH + 1`` (one must exist)."""
     depth = 0
-    for match in _BRACKETS.finditer(STRING_RUN.sub("", text)):
-        if match.group() in "[{":
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                return True
-        else:
+                return match.start()
+        elif token in "]}":
             depth -= 1
-    return False
+    raise AssertionError("no bracket nests too deep")  # pragma: no cover - called after max_depth_exceeded
 
 
-def _nothing_before(text: str, end: int, closed_too: bool = False) -> bool:
+def _nothing_before(text: str, end: int, closed_too: bool = False, depth_checked: bool = False) -> bool:
     """True when ``text[:end]`` surely holds no problem the C reader could not have seen first.
 
     Objects closed before ``end`` passed the duplicate hook (unless ``closed_too``
     says they did not), and numbers and constants passed their hooks. What is
-    left: too deep a nesting, or a repeated member name in an object. A ``False``
-    only means "ask the exact locator".
+    left: too deep a nesting (``depth_checked``: the caller ruled it out), or a repeated
+    member name in an object. A ``False`` only means "ask the exact locator".
     """
-    if text.count("[", 0, end) + text.count("{", 0, end) > MAX_DEPTH:
+    if not depth_checked and text.count("[", 0, end) + text.count("{", 0, end) > MAX_DEPTH:
         return False
     skeleton = text[:end]
     while "}" in skeleton or "]" in skeleton:  # drop closed containers, innermost first
@@ -263,8 +396,11 @@ class Locator:
 
     def _syntax(self, pos: int, container: str | None) -> Problem:
         text = self.text
-        if text[pos : pos + 1] == ",":  # CPython 3.13+ places a trailing comma at the comma itself;
-            after = _scanner.whitespace_end(text, pos + 1)  # every version is placed at the bracket
+        # CPython 3.13+ places a trailing comma at the comma itself; every version is placed at the
+        # bracket. A comma with no member or value before it ("[,]", "[1,,]") is not trailing: it
+        # stays where it is, as a missing value or member.
+        if text[pos : pos + 1] == "," and text[:pos].rstrip(" \t\n\r")[-1:] not in ("[", "{", ","):
+            after = _scanner.whitespace_end(text, pos + 1)
             if text[after : after + 1] in ("]", "}") and after < len(text):
                 pos = after
         reason, context = describe_syntax(text, pos, container)

@@ -60,8 +60,8 @@ def describe_syntax(text: str, pos: int, container: str | None) -> tuple[str, di
         return "end_of_text", context
     if ch == '"' and expected in ("value", "member name") and STRING_RUN.match(text, pos) is None:
         return "unterminated_string", context
-    if prev == "," and ch in "]}":
-        return "trailing_comma", context
+    if prev == "," and ch in "]}" and before[:-1].rstrip(_WS)[-1:] not in ("[", "{", ","):
+        return "trailing_comma", context  # a comma after a member or value; "[,]" misses a value instead
     return {
         "value": "expected_value", "member name": "expected_name", "colon": "expected_colon",
     }.get(expected, "expected_comma"), context

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Mapping
 
 from groundlab.core.errors import ClaimsSyntaxError
 from groundlab.core.failure import GroundlabError
-from groundlab.core.reader import read as _read_json_text
+from groundlab.core.reader import read_placed as _read_json_text
 from groundlab.core.text import line_column
 
 __all__ = [
@@ -44,8 +44,11 @@ __all__ = [
     "verify_frozen",
 ]
 
-MAX_TRUSTED_BYTES = 16 * 1024 * 1024
-"""Largest trusted file read, in bytes (16 MiB); a larger file is refused as ``too_large``."""
+MAX_TRUSTED_BYTES = 2 * 1024 * 1024
+"""Largest trusted file read, in bytes (2 MiB, over five times the largest frozen fixture); a larger
+file is refused as ``too_large``. With syntax errors, repeated names and depth faults placed
+by the C reader (:func:`groundlab.core.reader.read_placed`), reading or refusing one takes
+about a second at most (``benchmarks/trusted.py``)."""
 
 # code -> template over the context; the message of a TrustedInputError raised while reading a file.
 _TEMPLATES = {
@@ -194,7 +197,9 @@ def decode_json(data: bytes, where: str) -> Any:
     ``not_utf8`` (context ``byte``, ``offset``), or, with the strict reader's own sentence
     (context ``detail``, ``reason``): ``bad_json`` (RFC 8259 syntax), ``not_json_constant``
     (NaN, Infinity), ``duplicate_member``, ``too_deep`` (over ``MAX_DEPTH`` levels) or
-    ``bad_number`` (overflows a double).
+    ``bad_number`` (overflows a double). A syntax error, a repeated name or a too-deep nesting is
+    placed where the C reader finds it, without the pure-Python locator
+    (:func:`~groundlab.core.reader.read_placed`).
     """
     try:
         text = data.decode("utf-8")

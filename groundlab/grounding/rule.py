@@ -27,6 +27,7 @@ __all__ = [
     "ARTICLE_NORMALISATION_STEPS",
     "BLANK_FILLERS",
     "DROP_REASONS",
+    "HIDDEN_CATEGORIES",
     "MAX_POINTS",
     "MIN_QUOTE_CHARS",
     "NORMALISATION_STEPS",
@@ -116,9 +117,15 @@ BLANK_FILLERS: frozenset[str] = frozenset(
 )
 
 
+#: The Unicode general categories that show nothing: controls, format characters, unassigned
+#: code points (U+2065, U+FFF0, U+E0080: no glyph to show; many lie in the default-ignorable
+#: ranges, which render as nothing) and surrogates. Private use (``Co``) may have a glyph: it shows.
+HIDDEN_CATEGORIES: frozenset[str] = frozenset({"Cc", "Cf", "Cn", "Cs"})
+
+
 def _shows(ch: str) -> bool:
-    # False for whitespace, controls (Cc), format characters (Cf) and blank fillers.
-    return not (ch.isspace() or ch in BLANK_FILLERS or unicodedata.category(ch) in ("Cc", "Cf"))
+    # False for whitespace, the HIDDEN_CATEGORIES and blank fillers.
+    return not (ch.isspace() or ch in BLANK_FILLERS or unicodedata.category(ch) in HIDDEN_CATEGORIES)
 
 
 def visible_text(text: str | None) -> str:
@@ -126,8 +133,9 @@ def visible_text(text: str | None) -> str:
 
     Removed: whitespace (``str.isspace``), control characters (category ``Cc``), format
     characters (``Cf``: zero-width characters, bidirectional controls, U+00AD SOFT HYPHEN,
-    U+FEFF...) and :data:`BLANK_FILLERS`; the rest is kept in order. ``TypeError`` unless
-    ``str`` or ``None``.
+    U+FEFF...), unassigned code points (``Cn``, in the Unicode version of ``unicodedata``:
+    U+2065, U+FFF0, U+E0080...), surrogates (``Cs``) and :data:`BLANK_FILLERS`; the rest is
+    kept in order (:data:`HIDDEN_CATEGORIES`). ``TypeError`` unless ``str`` or ``None``.
     """
     return "".join(filter(_shows, _require_text(text, "text")))
 

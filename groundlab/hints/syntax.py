@@ -34,9 +34,9 @@ def json_hints(error, raw: str | bytes | None = None) -> tuple[Hint, ...]:
     hint has ``claim=None`` and ``check="parse"``. Recognised: a byte-order mark, a Markdown
     fence, a raw control character, typographic or single quotes, non-JSON whitespace, an
     invisible character or a non-ASCII digit between tokens, ``NaN``/``Infinity``, Python's
-    ``True``/``False``/``None``, a trailing comma, a comment, text after the value, an
-    unquoted member name, and a number, boolean or null as a claim member. Never raises for
-    a ``ClaimsSyntaxError``.
+    ``True``/``False``/``None``, a trailing comma, a comma with no value or member before it, a
+    comment, text after the value, an unquoted member name, and a number, boolean or null as a
+    claim member. Never raises for a ``ClaimsSyntaxError``.
     """
     code = getattr(error, "code", None)
     if code not in ("not_json", "wrong_shape"):
@@ -113,6 +113,14 @@ def _syntax_hint(error, text: str | None, where: str) -> tuple[str, str, str] | 
             "syntax",
             f"{word}{where} is Python's spelling; JSON writes {_PYTHON_TO_JSON[word]}, and a claim's "
             "members must be strings anyway.",
+            "",
+        )
+    if reason in ("expected_value", "expected_name") and ch == ",":
+        what = "value" if reason == "expected_value" else "member"
+        return (
+            "syntax",
+            f"There is a comma with no {what} before it{where}; remove the extra comma, or write the "
+            f"missing {what} there.",
             "",
         )
     if reason == "trailing_comma":

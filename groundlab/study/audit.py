@@ -25,10 +25,14 @@ an unfinished run's temporary folder, is refused (:class:`NotEvidenceError`).
 from __future__ import annotations
 
 import os
+import platform
+import re
 import stat
+import subprocess
 from pathlib import Path
 from typing import Any
 
+from groundlab import __version__
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
 from groundlab.core.trusted import (
     FrozenFixtureError,
@@ -37,17 +41,32 @@ from groundlab.core.trusted import (
     digest_bytes,
     fixtures_dir,
     package_digests,
+    package_dir,
     read_checksums,
     read_trusted_bytes,
 )
 from groundlab.study.atomic import TEMP_PREFIX, is_temporary
-from groundlab.study.reports import AUDIT_FILE, AuditReport, check_earlier_reports
+from groundlab.study.reports import AUDIT_FILE, TEMP_REPORT, AuditReport, check_earlier_reports
 
 __all__ = ["EVIDENCE_FILES", "AuditReport", "NotEvidenceError", "audit_evidence"]
 
 EVIDENCE_FILES = ("fixtures.json", "results.json", "manifest.json")
 """The files ``groundlab run`` writes; ``audit.json``, ``audit-2.json``... are the audit's own."""
 _COUNT_KEYS = ("submitted", "strict_json", "citation_only", "full_contract", "citation_false_accepts")
+# the members a run writes, and no others (groundlab.study.run; a forged summary or note is named)
+_RESULTS_MEMBERS = {"fixtures", "cases", "counts"}
+_COUNT_MEMBERS = {*_COUNT_KEYS, "disagreements"}
+_ROW_MEMBERS = {
+    "id", "family", "expected", "actual", "expected_code", "code",
+    "strict_json_ok", "citation_only_ok", "accepted", "agrees",
+}
+_MANIFEST_MEMBERS = {
+    "groundlab_version", "python", "platform", "fixtures", "results", "package", "git", "line_endings",
+}
+_SECTION_MEMBERS = {"fixtures": {"name", "copy", "sha256", "frozen", "frozen_sha256"}, "results": {"file", "sha256"}}
+_FIXED = {("fixtures", "copy"): "fixtures.json", ("results", "file"): "results.json"}
+_LINE_ENDINGS = "sha256 over bytes with CRLF and CR normalised to LF"
+_COMMIT = re.compile(r"[0-9a-f]{40}([0-9a-f]{24})?")
 
 
 class NotEvidenceError(FileNotFoundError):
@@ -90,7 +109,10 @@ def _refuse_non_evidence(folder: Path) -> None:
 
 
 def _read(folder: Path, name: str, report: AuditReport) -> bytes | None:
-    """The bytes of one evidence file, or ``None`` with a problem recorded."""
+    """The bytes of one evidence file, or ``None`` with a problem recorded (a symbolic link is not read)."""
+    if os.path.islink(folder / name):
+        report.problems.append(f"{name} is a symbolic link; an evidence file is a regular file the run wrote")
+        return None
     try:
         return read_trusted_bytes(folder / name)
     except TrustedInputError as err:
@@ -196,14 +218,15 @@ def _check_sources(manifest: dict, report: AuditReport) -> None:
 
 
 def _listing(folder: Path, report: AuditReport) -> list[str]:
-    """The names in ``folder``; the audit's own reports are checked later, anything else is a problem."""
+    """The names in ``folder``; the audit's own reports are checked later, a report's temporary file
+    (:data:`~groundlab.study.reports.TEMP_REPORT`, left by a killed save) is ignored, anything else is a problem."""
     try:
         names = sorted(os.listdir(folder))
     except OSError as err:
         report.problems.append(f"the evidence folder cannot be listed ({err.strerror or type(err).__name__})")
         return []
     for extra in names:
-        if extra not in EVIDENCE_FILES and not AUDIT_FILE.fullmatch(extra):
+        if extra not in EVIDENCE_FILES and not AUDIT_FILE.fullmatch(extra) and not TEMP_REPORT.fullmatch(extra):
             report.problems.append(f"{extra} does not belong in an evidence folder")
     return [name for name in names if AUDIT_FILE.fullmatch(name)]
 
@@ -225,11 +248,14 @@ def audit_evidence(folder: str | Path) -> AuditReport:
     reports = _listing(folder, report)
     try:
         if isinstance(manifest, dict):
+            _check_manifest(manifest, results, report)
             _check_hashes(files, manifest, report)
             _check_frozen(files["fixtures.json"], manifest, results, report)
             _check_sources(manifest, report)
         elif manifest is not None:
             report.problems.append("manifest.json is not a JSON object")
+        if isinstance(results, dict):
+            _check_results_members(results, report)
         if isinstance(results, dict) and isinstance(fixture, dict):
             _check_rows(results, fixture, report)
         elif results is not None and fixture is not None:
@@ -277,6 +303,8 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
             report.problems.append(f"results.json has two rows for case {row.get('id')!r}")
         rows[row.get("id")] = row
     counts = dict.fromkeys(_COUNT_KEYS, 0)
+    if not fixture.get("cases"):
+        report.problems.append("fixtures.json holds no cases, so the run checked nothing")
     for case in fixture.get("cases", []):
         counts["submitted"] += 1
         row = rows.pop(case["id"], None)
@@ -291,7 +319,7 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
         counts["full_contract"] += row.get("actual") == "ACCEPT" == case["expected"]
         for what, got, want in checks:
             report.checked += 1
-            if got != want:
+            if not _same(got, want):
                 report.problems.append(f"case {case['id']!r}: {what} is {got!r} in results.json, expected {want!r}")
     for case_id in rows:
         report.problems.append(f"results.json has a row for {case_id!r}, which the fixtures do not hold")
@@ -301,6 +329,112 @@ def _check_rows(results: dict, fixture: dict, report: AuditReport) -> None:
     recorded = results.get("counts", {})
     for key, value in counts.items():
         report.checked += 1
-        if recorded.get(key) != value:
+        if not _same(recorded.get(key), value):
             report.problems.append(f"counts.{key} is {recorded.get(key)!r} in results.json; the audit counts {value}")
     report.counts = counts
+
+
+def _same(got: Any, want: Any) -> bool:
+    """``got == want`` with the same JSON types throughout: ``1`` is not ``true``, ``0`` not ``false``."""
+    if type(got) is not type(want):
+        return False
+    if isinstance(want, dict):
+        return got.keys() == want.keys() and all(_same(got[key], want[key]) for key in want)
+    if isinstance(want, list):
+        return len(got) == len(want) and all(map(_same, got, want))
+    return got == want
+
+
+def _members(where: str, obj: Any, wanted: set[str], report: AuditReport) -> None:
+    """Record members of the JSON object ``obj`` that a run never writes, or that it always writes and are missing."""
+    if not isinstance(obj, dict):
+        return
+    extra, missing = sorted(obj.keys() - wanted), sorted(wanted - obj.keys())
+    if extra:
+        report.problems.append(f"{where} has members a run never writes: {', '.join(extra)}")
+    if missing:
+        report.problems.append(f"{where} lacks members a run writes: {', '.join(missing)}")
+
+
+def _plain_name(name: Any) -> bool:
+    return isinstance(name, str) and name not in ("", ".", "..") and not set(name) & {"/", "\\", "\0"}
+
+
+def _check_results_members(results: dict, report: AuditReport) -> None:
+    """``results.json`` holds exactly the members a run writes, in its rows and counts too (one check)."""
+    report.checked += 1
+    _members("results.json", results, _RESULTS_MEMBERS, report)
+    _members("results.json: counts", results.get("counts"), _COUNT_MEMBERS, report)
+    for row in results.get("cases") if isinstance(results.get("cases"), list) else []:
+        if isinstance(row, dict):
+            _members(f"results.json: case {row.get('id')!r}", row, _ROW_MEMBERS, report)
+    name = results.get("fixtures")
+    if not _plain_name(name):
+        report.problems.append(f"results.json names the fixture file {name!r}, which is not a plain file name")
+
+
+def _check_manifest(manifest: dict, results: Any, report: AuditReport) -> None:
+    """``manifest.json`` holds the members a run writes, of their types, and records this groundlab,
+    this Python, the fixture file that ``results.json`` names and a commit of this checkout (one check)."""
+    report.checked += 1
+    _members("manifest.json", manifest, _MANIFEST_MEMBERS, report)
+    for section, wanted in _SECTION_MEMBERS.items():
+        _members(f"manifest.json: {section}", manifest.get(section), wanted, report)
+    for (section, key), value in _FIXED.items():
+        got = (manifest.get(section) or {}).get(key)
+        if got != value:
+            report.problems.append(f"manifest.json: {section}.{key} is {got!r}; a run records {value!r}")
+    fixtures = manifest.get("fixtures") or {}
+    if type(fixtures.get("frozen")) is not bool:
+        report.problems.append(f"manifest.json: fixtures.frozen is {fixtures.get('frozen')!r}, not true or false")
+    name, named = fixtures.get("name"), results.get("fixtures") if isinstance(results, dict) else None
+    if isinstance(results, dict) and name != named:
+        report.problems.append(f"manifest.json names the fixture file {name!r}, but results.json names {named!r}")
+    elif not _plain_name(name):
+        report.problems.append(f"manifest.json names the fixture file {name!r}, which is not a plain file name")
+    if manifest.get("line_endings") != _LINE_ENDINGS:
+        report.problems.append(f"manifest.json: line_endings is {manifest.get('line_endings')!r}; a run records {_LINE_ENDINGS!r}")
+    for key, what, now in (("groundlab_version", "groundlab", __version__), ("python", "Python", platform.python_version())):
+        if manifest.get(key) != now:
+            report.problems.append(
+                f"manifest.json records {what} {manifest.get(key)}, but the audit runs {what} {now}; "
+                "audit the evidence with the same versions that wrote it"
+            )
+    if not isinstance(manifest.get("platform"), str):
+        report.problems.append("manifest.json: platform is not a string")
+    _check_git(manifest.get("git"), report)
+
+
+def _git(*args: str) -> subprocess.CompletedProcess | None:
+    try:
+        return subprocess.run(["git", "-C", str(package_dir()), *args], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def _check_git(git: Any, report: AuditReport) -> None:
+    """A recorded commit is one of the checkout holding the package; with a clean tree, its package
+    sources are the ones installed now. Without git or a checkout, only the record's shape is checked."""
+    if git is None:
+        return
+    if not (isinstance(git, dict) and git.keys() == {"commit", "dirty"} and type(git["dirty"]) is bool
+            and isinstance(git["commit"], str) and _COMMIT.fullmatch(git["commit"])):
+        report.problems.append(f"manifest.json: git is {git!r}, not null or a commit and a dirty flag")
+        return
+    inside = _git("rev-parse", "--is-inside-work-tree")
+    if inside is None or inside.returncode != 0 or inside.stdout.strip() != "true":
+        return  # the audit runs from an installed package: there is no checkout to compare with
+    commit = git["commit"]
+    known = _git("cat-file", "-e", f"{commit}^{{commit}}")
+    if known is None or known.returncode != 0:
+        report.problems.append(
+            f"manifest.json records the git commit {commit}, which is not a commit of the checkout holding the package"
+        )
+        return
+    if not git["dirty"]:
+        diff = _git("diff", "--quiet", commit, "--", ".")
+        if diff is not None and diff.returncode == 1:
+            report.problems.append(
+                f"manifest.json records the git commit {commit} with a clean tree, "
+                "but the package sources differ from that commit"
+            )

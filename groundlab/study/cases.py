@@ -11,6 +11,7 @@ describes every member; ``docs/architecture.md``, "The study and its evidence".
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Mapping
@@ -25,6 +26,7 @@ __all__ = [
     "Case",
     "CaseSet",
     "case_set_from_dict",
+    "fixture_name",
     "frozen_digests",
     "load_case_set",
 ]
@@ -113,6 +115,13 @@ def _case(obj: Any, where: str) -> Case:
     for key in ("family", "description"):
         if not isinstance(obj.get(key, ""), str):
             raise TrustedInputError(where, f"{key} must be a string, not {type(obj[key]).__name__}")
+    for key in ("id", "family", "description"):
+        at = _lone_surrogate(obj.get(key, ""))
+        if at is not None:
+            raise TrustedInputError(
+                where, f"{key} holds a lone surrogate (U+{ord(obj[key][at]):04X} at offset {at}), which the "
+                "evidence cannot record as UTF-8; only an answer's raw text may hold one"
+            )
     code = obj.get("code")
     if expected is Status.INVALID_JSON and code is not None and code not in ERROR_CODES:
         raise TrustedInputError(where, f"an INVALID_JSON case's code must be one of {', '.join(ERROR_CODES)}")
@@ -129,17 +138,29 @@ def _case(obj: Any, where: str) -> Case:
     )
 
 
+def _lone_surrogate(text: str) -> int | None:
+    """The offset of the first lone surrogate in ``text`` (from a ``\\ud800`` escape, or a file name's
+    undecodable byte), or ``None``: UTF-8 text, as the evidence records, cannot hold one."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        return err.start
+    return None
+
+
 def case_set_from_dict(obj: Mapping[str, Any], path: Path) -> CaseSet:
     """Build a :class:`CaseSet` from a decoded fixture file found at ``path``.
 
-    Raises ``TrustedInputError`` for a malformed registry or case, two cases with one
-    id, or a request that supplies a document the registry does not hold.
+    Raises ``TrustedInputError`` for a malformed registry or case, no case at all, two
+    cases with one id, or a request that supplies a document the registry does not hold.
     """
     where = str(path)
     registry = registry_from_dict(obj, where)
     cases_obj = obj.get("cases")
     if not isinstance(cases_obj, list):
         raise TrustedInputError(where, '"cases" must be a JSON array')
+    if not cases_obj:
+        raise TrustedInputError(where, '"cases" is empty; a fixture file holds at least one case')
     cases = tuple(_case(item, f"{where}: cases[{i}]") for i, item in enumerate(cases_obj))
     seen: set[str] = set()
     for case in cases:
@@ -157,14 +178,17 @@ def load_case_set(path: str | Path | None = None) -> CaseSet:
     """Load a configuration-contract fixture file (default: the frozen study, :data:`STUDY_FILE`).
 
     A bare file name not in the working folder is looked up in :func:`fixtures_dir`.
-    ``TrustedInputError`` for a missing file, invalid JSON or a malformed case. Hashes are
-    not checked here (:func:`frozen_digests` does).
+    ``TrustedInputError`` for a missing file, invalid JSON, a malformed case, or a file
+    name (symbolic links resolved) that is not UTF-8, since the evidence records it. Hashes
+    are not checked here (:func:`frozen_digests` does).
     """
     if path is None:
         path = fixtures_dir() / STUDY_FILE
     path = Path(path)
     if not path.exists() and path.parent == Path(".") and (fixtures_dir() / path.name).exists():
         path = fixtures_dir() / path.name
+    if _lone_surrogate(os.path.basename(os.path.realpath(path))) is not None:  # the evidence records the name
+        raise TrustedInputError(str(path), "the file's name is not UTF-8, so the evidence cannot record it; rename the file")
     return case_set_from_dict(read_json_file(path), path)
 
 
@@ -172,9 +196,17 @@ def frozen_digests(case_set: CaseSet) -> dict[str, str]:
     """``{file name: sha256}`` when ``case_set`` was loaded from :func:`fixtures_dir`, else ``{}``.
 
     A file inside the fixtures folder is frozen and is checked against ``SHA256SUMS``
-    first: ``FrozenFixtureError`` when it was edited. A copy elsewhere is not frozen.
+    first: ``FrozenFixtureError`` when it was edited. A copy elsewhere is not frozen. The
+    file is the one symbolic links lead to, named by its own name (:func:`fixture_name`),
+    never by the link's.
     """
     folder = fixtures_dir()
-    if case_set.path.resolve().parent != folder.resolve():
+    real = case_set.path.resolve()
+    if real.parent != folder.resolve():
         return {}
-    return verify_frozen(folder, [case_set.path.name])
+    return verify_frozen(folder, [real.name])
+
+
+def fixture_name(case_set: CaseSet) -> str:
+    """The name of the file ``case_set`` was read from, symbolic links resolved (what the evidence records)."""
+    return case_set.path.resolve().name

@@ -14,16 +14,20 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from groundlab.core.trusted import TrustedInputError, read_json_file
+from groundlab.study.signals import SignalGuard
 
-__all__ = ["AUDIT_FILE", "AuditReport", "check_earlier_reports", "save_report"]
+__all__ = ["AUDIT_FILE", "TEMP_REPORT", "AuditReport", "check_earlier_reports", "save_report"]
 
 AUDIT_FILE = re.compile(r"audit(-[0-9]+)?\.json")
 """The names of the audit's own reports in an evidence folder."""
+TEMP_REPORT = re.compile(r"\.audit(-[0-9]+)?\.json\.[0-9]+(\.[0-9a-f]+)?\.tmp")
+"""The names of a report's temporary file while it is saved; one left by SIGKILL is ignored by the audit."""
 _KEYS = {"ok": bool, "folder": str, "frozen": (str, type(None)), "checked": int, "counts": dict, "problems": list}
 
 
@@ -99,6 +103,8 @@ def check_earlier_reports(folder: Path, names: list[str], report: AuditReport) -
     for name in sorted(names, key=_report_number):
         report.checked += 1
         try:
+            if os.path.islink(folder / name):
+                raise TrustedInputError(name, "it is a symbolic link")
             data = read_json_file(folder / name)
         except TrustedInputError as err:
             problem = f"{name} was not written by groundlab audit ({err.message})"
@@ -126,24 +132,58 @@ def check_earlier_reports(folder: Path, names: list[str], report: AuditReport) -
 def save_report(report: AuditReport, folder: str | Path) -> Path:
     """Save ``report`` in ``folder`` as the first free ``audit.json``, ``audit-2.json``...; return its path.
 
-    An earlier report is never overwritten. Raises ``OSError`` when the report
-    cannot be written (a read-only folder, no permission, a full disk); then no
-    partial report is left.
+    An earlier report is never overwritten. The text goes to a new hidden file
+    named like :data:`TEMP_REPORT`, created with ``O_CREAT | O_EXCL | O_NOFOLLOW``
+    (a planted link or file at that name is never written through), and is
+    hard-linked into place. Raises ``OSError`` when the report cannot be written
+    (a read-only folder, no permission, a full disk, a file-size limit), and
+    :class:`~groundlab.study.signals.RunInterrupted` or ``KeyboardInterrupt`` for
+    SIGTERM, SIGHUP or SIGINT meanwhile; in every such case the temporary file is
+    removed, so no partial report and no temporary file is left (only SIGKILL
+    can leave one; the audit ignores it).
     """
     folder = Path(folder)
-    text = json.dumps(report.to_json(), indent=2) + "\n"
-    number = 1
+    data = (json.dumps(report.to_json(), indent=2) + "\n").encode("utf-8")
+    with SignalGuard() as guard:
+        number = 1
+        while True:
+            path = folder / ("audit.json" if number == 1 else f"audit-{number}.json")
+            guard.deferring = True  # until the cleanup knows the temporary file's name
+            temporary, fd = _create_temporary(folder, path.name)
+            try:
+                guard.deferring = False
+                guard.raise_pending()
+                _write_all(fd, data)
+                os.fsync(fd)
+                os.close(fd)
+                fd = -1
+                os.link(temporary, path)  # fails if the name appeared meanwhile: never overwrites
+            except FileExistsError:
+                number += 1
+                continue
+            finally:
+                guard.deferring = True
+                if fd >= 0:
+                    os.close(fd)
+                os.unlink(temporary)
+            guard.deferring = True  # saved: a signal now waits until the guard exits
+            return path
+
+
+_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _create_temporary(folder: Path, name: str) -> tuple[Path, int]:
+    """A new hidden file beside ``name`` in ``folder`` and its descriptor; never an existing file or link."""
     while True:
-        path = folder / ("audit.json" if number == 1 else f"audit-{number}.json")
-        # written to a hidden sibling and linked into place, so a signal never leaves a partial report
-        temporary = folder / f".{path.name}.{os.getpid()}.tmp"
-        with open(temporary, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        temporary = folder / f".{name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
         try:
-            os.link(temporary, path)  # fails if the name appeared meanwhile: never overwrites
+            return temporary, os.open(temporary, _CREATE_FLAGS, 0o666)
         except FileExistsError:
-            number += 1
             continue
-        finally:
-            os.unlink(temporary)
-        return path
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]

@@ -37,7 +37,7 @@ from groundlab import __version__
 from groundlab.core.contract import Status, verify_answer
 from groundlab.core.trusted import digest, fixtures_dir, package_digests, package_dir, read_trusted_bytes
 from groundlab.study.atomic import TEMP_PREFIX, create_folder
-from groundlab.study.cases import Case, CaseSet, frozen_digests, load_case_set
+from groundlab.study.cases import Case, CaseSet, fixture_name, frozen_digests, load_case_set
 from groundlab.study.signals import RunInterrupted
 
 __all__ = [
@@ -261,16 +261,17 @@ def write_evidence(out: str | Path, fixtures: str | Path | None = None) -> Study
     sums = frozen_digests(case_set)
     result = run_cases(case_set)
     try:
-        create_folder(out, lambda folder: _write_folder(folder, case_set.path, result, sums))
+        create_folder(out, lambda folder: _write_folder(folder, case_set, result, sums))
     except FileExistsError:
         raise EvidenceExistsError(out) from None
     return result
 
 
-def _write_folder(out: Path, path: Path, result: StudyResult, sums: dict[str, str]) -> None:
-    _write(out / "fixtures.json", read_trusted_bytes(path))
+def _write_folder(out: Path, case_set: CaseSet, result: StudyResult, sums: dict[str, str]) -> None:
+    name = fixture_name(case_set)  # a symbolic link is recorded as the file it leads to
+    _write(out / "fixtures.json", read_trusted_bytes(case_set.path))
     rows = [row.to_json() for row in result.rows]
-    _dump(out / "results.json", {"fixtures": path.name, "cases": rows, "counts": dict(result.counts)})
+    _dump(out / "results.json", {"fixtures": name, "cases": rows, "counts": dict(result.counts)})
     _dump(
         out / "manifest.json",
         {
@@ -278,11 +279,11 @@ def _write_folder(out: Path, path: Path, result: StudyResult, sums: dict[str, st
             "python": platform.python_version(),
             "platform": platform.platform(),
             "fixtures": {
-                "name": path.name,
+                "name": name,
                 "copy": "fixtures.json",
                 "sha256": digest(out / "fixtures.json"),
                 "frozen": bool(sums),
-                "frozen_sha256": sums.get(path.name),
+                "frozen_sha256": sums.get(name),
             },
             "results": {"file": "results.json", "sha256": digest(out / "results.json")},
             "package": package_digests(),

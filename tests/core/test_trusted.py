@@ -122,12 +122,12 @@ def test_devices_are_refused_before_any_read(device, monkeypatch):
 def test_a_file_over_the_limit_is_refused_by_its_size_without_reading_it(tmp_path, monkeypatch):
     big = tmp_path / "big.json"
     with open(big, "wb") as handle:
-        handle.truncate(MAX_TRUSTED_BYTES + 1)  # sparse: no 16 MiB written
+        handle.truncate(MAX_TRUSTED_BYTES + 1)  # sparse: no 2 MiB written
     monkeypatch.setattr(trusted.os, "open", lambda *a, **k: pytest.fail("an oversized file was opened"))
     err = _refusal(big)
     monkeypatch.undo()
     assert err.code == "too_large"
-    assert err.message == "is 16777217 bytes; a trusted file may hold at most 16777216 bytes (16 MiB)"
+    assert err.message == "is 2097153 bytes; a trusted file may hold at most 2097152 bytes (2 MiB)"
     assert (err.context["size"], err.context["limit"]) == (MAX_TRUSTED_BYTES + 1, MAX_TRUSTED_BYTES)
 
 

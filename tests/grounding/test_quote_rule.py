@@ -401,7 +401,8 @@ def _shows_something_not_punctuation(chars: list[str]) -> bool:
     for ch in chars:
         category = unicodedata.category(ch)
         blank = any(low <= ord(ch) <= high for low, high in _BLANK_RANGES)
-        if not (ch.isspace() or blank or category in ("Cc", "Cf") or category[0] == "P"):
+        # unassigned code points (Cn) show nothing either (rule.HIDDEN_CATEGORIES); surrogates are never drawn here
+        if not (ch.isspace() or blank or category in ("Cc", "Cf", "Cn") or category[0] == "P"):
             return True
     return False
 

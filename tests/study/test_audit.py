@@ -56,7 +56,7 @@ def test_audit_checks_the_same_package_files_the_run_recorded(evidence, monkeypa
 
 def test_audit_counts_one_check_per_recorded_package_file(evidence):
     report = audit_evidence(evidence)
-    assert report.checked == 3 + len(package_digests()) + 22 * 10 + 6
+    assert report.checked == 5 + len(package_digests()) + 22 * 10 + 6  # 2 hashes, frozen, 2 member sets
 
 
 def test_audit_catches_forged_evidence_with_recomputed_hashes(evidence, read_json, forge):

@@ -25,7 +25,7 @@ def test_cli_runs_and_audits_the_articles_own_case_shape(tmp_path, capsys, artic
         "labels agreed: 6 / 6",
     ]
     assert main(["audit", str(out)]) == 0
-    checks = 2 + len(package_digests()) + 6 * 10 + 6
+    checks = 4 + len(package_digests()) + 6 * 10 + 6  # 2 hashes, 2 member sets
     assert capsys.readouterr().out.splitlines() == [
         "submitted       6",
         "strict JSON     4 / 6",
@@ -197,7 +197,7 @@ def test_audit_of_a_read_only_folder_prints_its_findings_and_exits_2(evidence, c
     deny(create_in=evidence)
     assert main(["audit", str(evidence)]) == 2
     captured = capsys.readouterr()
-    assert captured.out.splitlines()[-1] == f"audit passed: {3 + len(package_digests()) + 22 * 10 + 6} checks, 0 problem(s); the report was not saved"
+    assert captured.out.splitlines()[-1] == f"audit passed: {5 + len(package_digests()) + 22 * 10 + 6} checks, 0 problem(s); the report was not saved"
     assert captured.err == f"groundlab: cannot save the audit report in {evidence}: Permission denied\n"
     assert sorted(p.name for p in evidence.iterdir()) == ["fixtures.json", "manifest.json", "results.json"]
 

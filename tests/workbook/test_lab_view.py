@@ -165,6 +165,22 @@ def test_ladder_kind_chart(ladder):
     assert set(hexes(ax.patches[:19 * 10])) == {OKABE_ITO["bluish_green"]}
 
 
+def test_ladder_kind_chart_shows_a_kind_name_with_dollar_signs_as_written(ladder):
+    from dataclasses import replace
+
+    rename = {"exact_copy": "price $5 and $6", "other_document": "a $^$ b, $\\frac$"}
+    dollars = replace(  # the two renamed kinds only: drawing stays cheap
+        ladder,
+        per_kind=tuple(c._replace(kind=rename[c.kind]) for c in ladder.per_kind if c.kind in rename),
+        firsts=tuple(f._replace(kind=rename[f.kind]) for f in ladder.firsts if f.kind in rename),
+    )
+    fig = lab_charts.ladder_kind_chart(dollars)
+    fig.canvas.draw()  # mathtext would parse "$...$" here, and fail on "$5 and $"
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels[0] == "price $5 and $6 (faithful)" and labels[-1] == "a $^$ b, $\\frac$ (unfaithful)"
+    assert not any(t.get_parse_math() for t in fig.axes[0].get_yticklabels() + fig.axes[0].get_xticklabels())
+
+
 def test_lab_chart_numbers_are_the_frames(ladder):
     numbers = lab_charts.lab_chart_numbers(ladder)
     assert list(numbers) == ["ladder", "kinds", "firsts"]

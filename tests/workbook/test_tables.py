@@ -125,6 +125,18 @@ def test_registry_parse_and_explanation_frames(study):
     assert "(dropped: 1)" in tables.explanation_table(explanation).to_html()
 
 
+def test_explanation_table_accepts_a_draft_as_explanation_frame_does():
+    from groundlab import Draft
+
+    draft = Draft.model_validate({"matches": [{"point": "Java", "profile_quote": "Java", "job_quote": "Java"}, None],
+                                  "gaps": [{"point": "AWS", "job_quote": "AWS"}]})
+    assert tables.explanation_frame(draft).values.tolist() == [
+        ["match", "Java", "Java", "Java"], ["match", "(null item)", "", ""], ["gap", "AWS", "", "AWS"],
+    ]
+    shown = tables.explanation_table(draft, name="draft").to_html()
+    assert "the draft as the model wrote it: 3 item(s), not checked yet" in shown and "(null item)" in shown
+
+
 def test_hints_frame():
     hints = (
         Hint("invisible", "The quote contains U+200B ZERO WIDTH SPACE.", 0, "citation", ("U+200B ZERO WIDTH SPACE",)),

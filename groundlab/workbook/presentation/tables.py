@@ -314,6 +314,14 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
 
 
 def explanation_table(explanation: Any, name: str = "explanation") -> StableStyler:
-    """:func:`explanation_frame` of an ``Explanation``, styled (uuid ``groundlab-<name>``), captioned with its notice and dropped count."""
-    caption = f"{explanation.notice} (dropped: {explanation.dropped})"
+    """:func:`explanation_frame` of an ``Explanation`` or a ``Draft``, styled (uuid ``groundlab-<name>``).
+
+    An ``Explanation`` is captioned with its notice and dropped count; a ``Draft``, which has
+    neither, with how many items it holds and that it is not checked yet.
+    """
+    if hasattr(explanation, "notice") and hasattr(explanation, "dropped"):
+        caption = f"{explanation.notice} (dropped: {explanation.dropped})"
+    else:
+        items = len(explanation.matches or ()) + len(explanation.gaps or ())
+        caption = f"the draft as the model wrote it: {items} item(s), not checked yet"
     return _styled(explanation_frame(explanation), name, caption)
