@@ -36,7 +36,7 @@ SHEET_TERMS = frozenset(
 """The glossary terms the sheet repeats (the whole glossary: :data:`~groundlab.workbook.lessons.glossary.GLOSSARY`)."""
 
 _STYLE = """
-@page { size: A4; margin: 9mm 10mm; }
+@page { size: A4; margin: 8mm 10mm; }
 * { box-sizing: border-box; }
 body { font: 7.7pt/1.16 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
 h1 { font-size: 13pt; margin: 0 0 1mm; }
@@ -143,7 +143,8 @@ def cheat_sheet_html() -> str:
         f"<style>{_STYLE}</style></head><body><div class=\"sheet\">",
         "<h1>groundlab cheat sheet</h1>",
         "<p>Generated from groundlab's own constants. The first check that fails decides the status; "
-        "claims are numbered from 0; the accepted map is empty unless the status is ACCEPT.</p>",
+        "claims are numbered from 0; the accepted map is empty unless the status is ACCEPT. "
+        f"The admission layers, weakest first: {layers}; each admits a subset of what the one before admits.</p>",
         f"<h2>The check order and the {len(Status)} statuses</h2>",
         f"<p>{_order_line()}</p>",
         _table(("#", "check", "runs per", "fails with", "meaning"), order),
@@ -160,8 +161,6 @@ def cheat_sheet_html() -> str:
         f"the article's own rule, skips step 1 and may cut a number:</p><ol>{normalisation}</ol>",
         "<h2>Limits</h2>",
         _table(("limit", "value", "of"), [(_code(n), escape(str(v)), escape(u)) for n, v, u in limits()]),
-        "<h2>The admission layers, weakest first</h2>",
-        f"<p>{layers}: each admits a subset of what the one before admits.</p>",
         "<h2>Words</h2>",
         _table(("name", "meaning"), [(f"<strong>{escape(t.name)}</strong>", escape(t.meaning)) for t in GLOSSARY if t.name in SHEET_TERMS]),
         "</div></body></html>",
