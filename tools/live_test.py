@@ -51,6 +51,8 @@ WORK = ROOT / "build" / "live-test"
 STAMP = "groundlab-live.json"
 MASTER_KEY = "sk-live-test-not-a-secret"
 START_S = 180.0
+NOT_SET_UP = 3
+"""The exit status when LiteLLM's proxy could not be installed (no index, a missing wheel): nothing was tested."""
 """How long the proxy may take to answer ``/health/liveliness`` (about 40 s on the 2-core machine)."""
 
 
@@ -173,7 +175,7 @@ def main() -> int:
         command = ensure_litellm_venv()
     except subprocess.CalledProcessError as error:
         say(f"error: building the LiteLLM venv failed ({error}); it was removed")
-        return 1
+        return NOT_SET_UP
     WORK.mkdir(parents=True, exist_ok=True)
     config = WORK / "litellm-config.yaml"
     config.write_text(json.dumps(proxy_config(), indent=2) + "\n", encoding="utf-8")

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 
 from conftest import recording_page
-from test_claim_editor_browser import CHANGE_TIMEOUT_MS, WIDGET_TIMEOUT_MS, _expect, open_and_run_all
+from test_claim_editor_browser import CHANGE_TIMEOUT_MS, WIDGET_TIMEOUT_MS, _expect, check_quote_edits, open_and_run_all
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +36,9 @@ WIDTH, HEIGHT = 1280, 720
 MAX_TABS = 60  # Tab presses allowed to reach a control from the top of the page
 PROJECTORS = ((1024, 768, 1), (1280, 720, 1), (819, 614, 1.25), (1024, 576, 1.25))  # CSS px, device pixel ratio
 BODY_PX = 20  # the smallest text at Text 100%
-RELOADS = 3  # each reload must free the kernel of the page it leaves (20 were checked by hand: see docs)
+# Each reload must free the kernel of the page it leaves: 20 in CI (CI=true), as the issue asks;
+# 3 locally, where the suite has three minutes.
+RELOADS = 20 if os.environ.get("CI") == "true" else 3
 KERNEL_FREED_S = 60  # seconds allowed for a left page's kernel to shut down (generous, not a speed)
 
 DEMO = ".groundlab-classroom"
@@ -376,7 +378,9 @@ def test_voila_dead_kernel_says_reload_and_a_reload_recovers(demo_page):
     assert "jupyter-widgets-disconnected" not in (demo.get_attribute("class") or "")
 
 
-def test_jupyterlab_renders_the_demo_without_errors(jupyter_lab, projector):
+def test_jupyterlab_renders_the_demo_without_errors_and_its_claim_editor_rechecks_edits(jupyter_lab, projector, screenshots):
+    """The demo notebook opened and run once in JupyterLab: the classroom renders on one screen
+    with no error output, then the claim editor below it rechecks edits (``check_quote_edits``)."""
     page, expect = projector, _expect()
     open_and_run_all(page, *jupyter_lab)
     status = page.locator(STATUS).first
@@ -399,3 +403,4 @@ def test_jupyterlab_renders_the_demo_without_errors(jupyter_lab, projector):
     shot(page, "classroom_jupyterlab_scrolled_1280x720.png")
     assert_on_screen(page)  # JupyterLab scrolls its notebook panel, never the window
     assert page.dialogs == []
+    check_quote_edits(page, screenshots)
