@@ -102,9 +102,11 @@ def check_quote_edits(page, screenshots) -> None:
     page.screenshot(path=str(screenshots / "jupyterlab_hostile_quote.png"), full_page=True)
 
 
-def test_voila_demo_hides_code_and_rechecks_edits(voila_server, page, screenshots):
+def check_voila_hides_code_and_rechecks_edits(page, screenshots) -> None:
+    """On a freshly loaded Voila page of the demo: no code is shown, and the claim editor rechecks
+    each edit of a quote, hostile text staying text. Called by the demo's first Voila test, on its
+    one page (one kernel start for every Voila test)."""
     expect = _expect()
-    page.goto(voila_server + "/", wait_until="domcontentloaded", timeout=WIDGET_TIMEOUT_MS)
     status = page.locator(STATUS).first
     expect(status).to_have_text("✓ ACCEPT", timeout=WIDGET_TIMEOUT_MS)
     assert page.locator(".cm-editor, .CodeMirror, .jp-InputArea-editor").count() == 0  # code cells hidden

@@ -26,7 +26,14 @@ from pathlib import Path
 import pytest
 
 from conftest import recording_page
-from test_claim_editor_browser import CHANGE_TIMEOUT_MS, WIDGET_TIMEOUT_MS, _expect, check_quote_edits, open_and_run_all
+from test_claim_editor_browser import (
+    CHANGE_TIMEOUT_MS,
+    WIDGET_TIMEOUT_MS,
+    _expect,
+    check_quote_edits,
+    check_voila_hides_code_and_rechecks_edits,
+    open_and_run_all,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -162,6 +169,15 @@ def show(page, preset: int, step: int = 0, *, reveal: bool = False) -> None:
 
 def chosen_preset(page) -> int:
     return page.locator(SCENARIO).first.evaluate("e => e.selectedIndex")
+
+
+def test_voila_demo_hides_code_and_its_claim_editor_rechecks_edits(demo_page, screenshots):
+    """First on the page: the claim editor below the classroom starts at its case's ACCEPT."""
+    quote = demo_page.locator(".groundlab-quote-input input").first
+    original = quote.input_value()
+    check_voila_hides_code_and_rechecks_edits(demo_page, screenshots)
+    quote.fill(original)  # the case's own quote back, for the tests after this one
+    _expect()(demo_page.locator(".groundlab-contract-status").first).to_have_text("✓ ACCEPT", timeout=CHANGE_TIMEOUT_MS)
 
 
 def test_voila_demo_fits_one_screen_and_reveals_by_keyboard(demo_page):
