@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import re
-import warnings
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -74,29 +72,12 @@ def stored_text(cell) -> str:
 
 
 def run_cells(path: Path, only: set[int] | None = None) -> dict[int, object]:
-    """Run every code cell of ``path`` (or only those indexed in ``only``) in one namespace (in
-    the notebook's folder, without a display); return the value of each cell that ends in an
-    expression, by cell index."""
-    import matplotlib.pyplot as plt
+    """Run every code cell of ``path`` (or only those indexed in ``only``) in one namespace, as the
+    answer key does (``tools/answer_key.py``); return the value of each cell that ends in an
+    expression, by cell index, and the namespace at ``-1``."""
+    from tools.answer_key import run_cells as run
 
-    namespace: dict = {"__name__": "__notebook__"}
-    values: dict[int, object] = {}
-    here = os.getcwd()
-    os.chdir(path.parent)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # plt.show() without a display says so
-            for index, cell in enumerate(load(path)["cells"]):
-                if cell["cell_type"] != "code" or not source(cell).strip() or (only is not None and index not in only):
-                    continue
-                tree = ast.parse(source(cell))
-                last = tree.body.pop() if isinstance(tree.body[-1], ast.Expr) else None
-                exec(compile(tree, f"{path.name}:cell{index}", "exec"), namespace)
-                if last is not None:
-                    values[index] = eval(compile(ast.Expression(last.value), f"{path.name}:cell{index}", "eval"), namespace)
-    finally:
-        os.chdir(here)
-        plt.close("all")
+    _, values, namespace = run(path, only)
     values[-1] = namespace
     return values
 

@@ -44,6 +44,19 @@ def _only(found: dict, only: Any, lesson: str, what: str) -> dict:
     return {name: value for name, value in found.items() if name in only}
 
 
+def _lesson_module(lesson: object, missing: str):
+    """The module ``groundlab.workbook.lessons.lNN`` of notebook ``lesson`` (two digits, a ``str``).
+    ``ValueError`` for another ``lesson``, or with ``missing`` when the notebook has no such module."""
+    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
+        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
+    try:
+        return importlib.import_module(f"groundlab.workbook.lessons.l{lesson}")
+    except ModuleNotFoundError as err:
+        if err.name != f"groundlab.workbook.lessons.l{lesson}":
+            raise
+        raise ValueError(missing) from None
+
+
 def lesson_exercises(lesson: str, *, board: Any = None, only: Any = None, **context: Any) -> SimpleNamespace:
     """The exercises of notebook ``lesson`` (``"03"``), as attributes: ``q = lesson_exercises("03", cases=cases)``, then ``q.dev_request.check(answer)``.
 
@@ -59,14 +72,7 @@ def lesson_exercises(lesson: str, *, board: Any = None, only: Any = None, **cont
     missing name: the message lists the names it takes), for a ``board`` that is not a
     Scoreboard, and when the module returns anything but exercises.
     """
-    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
-        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
-    try:
-        module = importlib.import_module(f"groundlab.workbook.lessons.l{lesson}")
-    except ModuleNotFoundError as err:
-        if err.name != f"groundlab.workbook.lessons.l{lesson}":
-            raise
-        raise ValueError(f"notebook {lesson} has no exercises module (groundlab.workbook.lessons.l{lesson})") from None
+    module = _lesson_module(lesson, f"notebook {lesson} has no exercises module (groundlab.workbook.lessons.l{lesson})")
     signature = inspect.signature(module.exercises)
     named = [p.name for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     try:
@@ -124,14 +130,7 @@ def lesson_cases(lesson: str, study: Any) -> SimpleNamespace:
     ``ValueError`` for a lesson that is not two digits or builds no cases (or a case the registry
     cannot serve).
     """
-    if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
-        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
-    try:
-        module = importlib.import_module(f"groundlab.workbook.lessons.l{lesson}")
-    except ModuleNotFoundError as err:
-        if err.name != f"groundlab.workbook.lessons.l{lesson}":
-            raise
-        raise ValueError(f"notebook {lesson} builds no Predict cases") from None
+    module = _lesson_module(lesson, f"notebook {lesson} builds no Predict cases")
     if not hasattr(module, "predict_cases"):
         raise ValueError(f"notebook {lesson} builds no Predict cases")
     found = module.predict_cases(study)
