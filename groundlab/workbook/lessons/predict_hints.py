@@ -255,7 +255,7 @@ PREDICT_HINTS: Mapping[str, Mapping[str, tuple[str, ...]]] = MappingProxyType(
                 ),
                 "the_sixth_line": (
                     "The quote is genuine, so the citation check passes. Which check compares the document with the request?",
-                    "Notebook 03: a document of another service or environment fails before its revision or value is looked at.",
+                    "Notebook 03: read the cited document's service and environment against the request's.",
                 ),
             }
         ),
