@@ -130,6 +130,17 @@ def _stop(proc: subprocess.Popen) -> None:
         proc.wait(timeout=10)
 
 
+def _die_with_the_worker() -> None:
+    """In the server's process, before it starts (Linux): SIGTERM when the pytest worker that
+    started it exits, so a worker stopped before its teardown (a killed run) leaves no server behind."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGTERM))  # 1 is PR_SET_PDEATHSIG
+    except (OSError, AttributeError):  # not Linux: the teardown alone stops it
+        pass
+
+
 def _start(cmd: list[str], tmp: Path, name: str, url: str) -> subprocess.Popen:
     log = tmp / f"{name}.log"
     handle = open(log, "wb")
@@ -140,6 +151,7 @@ def _start(cmd: list[str], tmp: Path, name: str, url: str) -> subprocess.Popen:
         stdout=handle,
         stderr=subprocess.STDOUT,
         start_new_session=True,  # its own process group, stopped by id at the end
+        preexec_fn=_die_with_the_worker if sys.platform == "linux" else None,
     )
     handle.close()
     try:
