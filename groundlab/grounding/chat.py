@@ -19,6 +19,7 @@ import os
 import socket
 import threading
 import time
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 from urllib.parse import unquote, urlsplit, urlunsplit
@@ -193,6 +194,11 @@ def _tls_context() -> Any:
 #: ``Content-Encoding`` is undone (4 MiB; a claims or draft reply is a few KiB).
 MAX_REPLY_BYTES: int = 4 * 1024 * 1024
 
+#: The zlib window of each ``Content-Encoding`` the adapter undoes itself, chunk by chunk and
+#: never past the size cap (a compressed bomb costs at most the cap). The request asks for
+#: ``identity``; a server that compresses anyway may use one of these, once.
+_ENCODINGS: dict[str, int] = {"identity": 0, "gzip": 16 + zlib.MAX_WBITS, "x-gzip": 16 + zlib.MAX_WBITS, "deflate": zlib.MAX_WBITS}
+
 
 class _Exchange:
     # One HTTP request, run on a worker thread so that the caller's wait ends at the deadline
@@ -245,7 +251,7 @@ class _Exchange:
 
     def _fetch(self) -> tuple[str, Any]:
         # ("ok", body) | ("http_status", status) | ("too_large", None) | ("deadline", None)
-        # | ("transport", class name) | ("abandoned", None).
+        # | ("transport", class name) | ("bad_encoding", None) | ("abandoned", None).
         httpx = _import_httpx()
         try:
             with self.client.stream(
@@ -259,16 +265,28 @@ class _Exchange:
                 if not 200 <= response.status_code < 300:
                     return "http_status", response.status_code
                 declared = response.headers.get("Content-Length", "")
-                if not response.headers.get("Content-Encoding") and declared.isdigit() and int(declared) > self.limit:
+                encoding = response.headers.get("Content-Encoding", "identity").strip().lower() or "identity"
+                if encoding not in _ENCODINGS:  # several layers, br, zstd...: not undone here
+                    return "bad_encoding", None
+                if encoding == "identity" and declared.isdigit() and int(declared) > self.limit:
                     return "too_large", None
+                decoder = zlib.decompressobj(_ENCODINGS[encoding]) if _ENCODINGS[encoding] else None
                 body = bytearray()
-                for chunk in response.iter_bytes():
+                for chunk in response.iter_raw():  # as sent: decoded below, within the cap
                     if self.abandoned.is_set():
                         return "abandoned", None
-                    body += chunk
-                    if len(body) > self.limit:
-                        return "too_large", None
+                    while chunk:
+                        if decoder is None:
+                            body += chunk
+                            chunk = b""
+                        else:
+                            body += decoder.decompress(chunk, self.limit + 1 - len(body))
+                            chunk = decoder.unconsumed_tail
+                        if len(body) > self.limit:
+                            return "too_large", None
                 return "ok", bytes(body)
+        except zlib.error:
+            return "bad_encoding", None
         except httpx.TimeoutException:
             return "deadline", None
         except Exception as exc:  # any transport failure; its text may hold the URL
@@ -420,7 +438,7 @@ class OpenAICompatibleChatModel:
     def _send(self, method: str, suffix: str, deadline: float, timeout: float, payload: object = None) -> bytes:
         # One HTTP request that ends by ``deadline`` (time.monotonic()); the 2xx body, or
         # ChatModelError raised outside any except block.
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json", "Accept-Encoding": "identity"}
         if payload is not None:
             headers["Content-Type"] = "application/json"
         if self._api_key:
@@ -446,6 +464,8 @@ class OpenAICompatibleChatModel:
             failure = ChatModelError(code="too_large", context={**context, "limit_bytes": self.max_reply_bytes})
         elif kind == "transport":
             failure = ChatModelError(code="transport", context={**context, "error_type": value})
+        elif kind == "bad_encoding":  # a Content-Encoding the adapter does not undo, or a corrupt one
+            failure = ChatModelError(code="bad_reply", context={**context, "path": "Content-Encoding"})
         else:  # httpx's own timeout of the remaining time
             failure = late
         raise failure from None

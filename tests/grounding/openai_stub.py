@@ -8,14 +8,18 @@ refusal (``content`` null, ``refusal`` a text); ``deep`` is 100,000 nested array
 and sends ``BIG`` bytes, ``bigstream`` sends them without a ``Content-Length`` (the body ends when
 the connection closes); ``drip`` sends a valid reply one byte every ``DRIP_S`` seconds, after
 ``DRIP_PAD`` spaces, and ``dripheaders`` drips its status line and headers the same way;
-``slowmodels`` answers ``/models`` and the chat request after 0.3 s each.
+``slowmodels`` answers ``/models`` and the chat request after 0.3 s each; ``gzipped`` is a
+valid reply compressed with gzip, ``gzipbomb`` a reply of ``BOMB`` bytes in a few KiB of gzip,
+``deflatetwice`` a reply compressed twice (``Content-Encoding: deflate, deflate``).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import threading
 import time
+import zlib
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -24,6 +28,7 @@ from credential_shapes import CREDENTIAL_SHAPES
 KEY = "sk-test-SECRET123"
 ECHO = "\n".join(text for _, text, _ in CREDENTIAL_SHAPES)
 BIG = 64 * 1024
+BOMB = 64 * 1024 * 1024  # bytes of reply inside a gzipbomb body of about 64 KiB
 DRIP_S = 0.05
 DRIP_PAD = 80  # 80 x 0.05 s: the reply would be complete after about 4 s
 REPLY = json.dumps({"choices": [{"message": {"role": "assistant", "content": "late"}}]})
@@ -85,6 +90,14 @@ class _Handler(BaseHTTPRequestHandler):
         elif route == "/slowmodels":
             time.sleep(0.3)
             self._send(200, REPLY)
+        elif route in ("/gzipped", "/gzipbomb", "/deflatetwice"):
+            reply = {"choices": [{"message": {"content": "x" * (BOMB if route == "/gzipbomb" else 10)}}]}
+            data, encoding = json.dumps(reply).encode(), "gzip"
+            data = gzip.compress(data) if route != "/deflatetwice" else zlib.compress(zlib.compress(data))
+            if route == "/deflatetwice":
+                encoding = "deflate, deflate"
+            head = f"HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: {encoding}\r\nContent-Length: {len(data)}\r\n\r\n"
+            self._raw(head.encode() + data, 0)
         elif route == "/deep":
             self._send(200, "[" * 100_000 + "]" * 100_000)
         elif route == "/big":

@@ -234,6 +234,20 @@ def test_adapter_stops_reading_at_the_size_cap(server, route):
     assert OpenAICompatibleChatModel(base(server, route), "m").max_reply_bytes == MAX_REPLY_BYTES == 4 * 1024 * 1024
 
 
+def test_adapter_undoes_a_compressed_reply_within_the_size_cap(server):
+    """The request asks for ``identity``; a server that compresses anyway is decoded chunk by
+    chunk, never past the cap: a gzip bomb (64 MiB of reply in about 64 KiB) stops at 4 MiB
+    (before, httpx decoded each piece whole), and two layers of encoding are refused."""
+    assert OpenAICompatibleChatModel(base(server, "gzipped"), "m").complete(MESSAGES, timeout=5.0) == "x" * 10
+    assert server.requests[-1]["headers"]["Accept-Encoding"] == "identity"
+    with pytest.raises(ChatModelError) as caught:
+        OpenAICompatibleChatModel(base(server, "gzipbomb"), "m").complete(MESSAGES, timeout=20.0)
+    assert (caught.value.code, caught.value.context["limit_bytes"]) == ("too_large", MAX_REPLY_BYTES)
+    with pytest.raises(ChatModelError) as caught:
+        OpenAICompatibleChatModel(base(server, "deflatetwice"), "m").complete(MESSAGES, timeout=5.0)
+    assert (caught.value.code, caught.value.context["path"]) == ("bad_reply", "Content-Encoding")
+
+
 def test_adapter_refusal_has_its_own_code(server):
     model = OpenAICompatibleChatModel(base(server, "refusal"), "m", KEY)
     with pytest.raises(ChatModelError) as caught:
