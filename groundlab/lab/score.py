@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import queue
 import reprlib
+import signal
 import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
@@ -267,7 +268,9 @@ class _ProcessRunner:
     """Calls the verifier in a forked child process, one case at a time over a pipe (the child
     has the cases from the fork: only an index is sent). A child that ends (``os._exit``, a crash,
     its memory limit) or runs past ``timeout`` seconds (then it is killed) costs that case only: a
-    new child takes the next one. Nothing a child changes comes back to the caller."""
+    new child takes the next one. Nothing a child changes comes back to the caller. The child leads
+    a process group of its own, killed whole at the end, so a process the verifier forks (and does
+    not move to another session) does not outlive the run."""
 
     def __init__(self, fn: Callable, cases: CaseSet, timeout: float | None, memory: int | None) -> None:
         self.fn, self.cases, self.timeout, self.memory, self.child = fn, cases, timeout, memory, None
@@ -276,6 +279,10 @@ class _ProcessRunner:
         self.context = multiprocessing.get_context("fork")
 
     def _serve(self, connection) -> None:
+        try:
+            os.setsid()  # a process group of its own: what the verifier forks ends with the child
+        except OSError:  # pragma: no cover - already a group leader
+            pass
         _limit_memory(self.memory)
         cases = self.cases.cases
         while True:
@@ -313,6 +320,10 @@ class _ProcessRunner:
     def _end(self) -> None:
         process, connection = self.child
         self.child = None
+        try:  # the child and every process the verifier forked in its group
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):  # the group is gone already
+            pass
         if process.is_alive():
             process.kill()
         process.join()

@@ -4,6 +4,7 @@ messages never stop or slow it, and a process mode that survives os._exit and a 
 import os
 import sys
 import threading
+import time
 
 import pytest
 
@@ -159,6 +160,39 @@ def test_the_process_mode_survives_os_exit_and_a_stuck_call(three):
     ]
     assert (report.agreed, report.errors) == (1, 1)
     assert len(three.sources.by_id) > 0
+
+
+def test_the_process_mode_leaves_no_process_the_verifier_forked(three, tmp_path):
+    """A verifier that forks a sleeper once per call: the sleepers end with the run (the child
+    leads its own process group, killed whole); before, each outlived the caller."""
+    pids = tmp_path / "pids"
+
+    def forking(raw, request, sources):
+        pid = os.fork()
+        if pid == 0:  # the grandchild: sleep, as a forgotten worker would
+            time.sleep(60)
+            os._exit(0)
+        with open(pids, "a", encoding="utf-8") as handle:
+            handle.write(f"{pid}\n")
+        return contract_verifier(raw, request, sources)
+
+    report = score_verifier(forking, three, isolation="process", timeout=5)
+    assert report.agreed == len(three.cases) == 3
+    started = [int(line) for line in pids.read_text(encoding="utf-8").split()]
+    assert len(started) == 3
+    deadline = time.monotonic() + 10
+    while (alive := [pid for pid in started if _alive(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert alive == []
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a running process (a zombie, killed and not yet reaped, is not)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_bad_options_are_refused(three):
