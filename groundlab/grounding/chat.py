@@ -293,6 +293,18 @@ class _Exchange:
             return "transport", type(exc).__name__
 
 
+def _refused(body: bytes, message: object, content: object) -> bool:
+    """Whether a reply without string content is the model declining: ``content`` null beside a
+    ``refusal`` text, ``content`` a list of parts holding a ``{"type": "refusal"}`` part, or
+    ``content`` null with ``finish_reason`` ``"content_filter"`` (the provider's filter)."""
+    refusal = message.get("refusal") if isinstance(message, dict) else None
+    if content is None and isinstance(refusal, str) and refusal.strip():
+        return True
+    if isinstance(content, list) and any(isinstance(part, dict) and part.get("type") == "refusal" for part in content):
+        return True
+    return content is None and _json_path(body, ("choices", 0, "finish_reason")) == "content_filter"
+
+
 class OpenAICompatibleChatModel:
     """A ``ChatModel`` for services that speak the OpenAI chat-completions API.
 
@@ -362,10 +374,17 @@ class OpenAICompatibleChatModel:
         self.max_reply_bytes = max_reply_bytes
         self.model = model.strip() if model is not None else None
         self._api_key = api_key or None
+        if any(ord(char) < 0x21 or ord(char) == 0x7F for char in base_url.strip()):
+            # urlsplit drops a CR or LF silently ("http://x/v1\r\nHost: evil" -> "http://x/v1Host: evil")
+            raise ValueError("base_url must not hold spaces or control characters")
         parts = urlsplit(base_url.strip())
         host = parts.netloc.rpartition("@")[2]
-        if not host:
+        if not host or not parts.hostname:
             raise ValueError("base_url must name a host")
+        try:
+            parts.port  # noqa: B018 - urlsplit checks the port only when asked
+        except ValueError:
+            raise ValueError("base_url's port must be a number from 0 to 65535") from None
         self._scheme, self._host, self._path, self._query = parts.scheme, host, parts.path.rstrip("/"), parts.query
         self._basic: str | None = None
         self._userinfo: tuple[str, ...] = ()
@@ -517,8 +536,7 @@ class OpenAICompatibleChatModel:
         if isinstance(content, str):
             return content
         context = {"endpoint": self._endpoint + "/chat/completions"}
-        refusal = message.get("refusal") if isinstance(message, dict) else None
-        if content is None and isinstance(refusal, str) and refusal.strip():
+        if _refused(body, message, content):
             raise ChatModelError(code="refusal", context=context) from None
         raise ChatModelError(code="bad_reply", context={**context, "path": "choices[0].message.content"}) from None
 

@@ -4,7 +4,8 @@ Routes, by the first path segment of the base URL (``/<route>/chat/completions``
 ``ok`` answers ``server.reply``; ``error500`` and ``unauthorized`` echo ``KEY``; ``slow`` answers
 after 1 s; ``echo`` returns every credential shape and the Authorization header it got;
 ``notjson``, ``nochoices`` and ``nullcontent`` are bodies without a reply; ``refusal`` is an OpenAI
-refusal (``content`` null, ``refusal`` a text); ``deep`` is 100,000 nested arrays; ``big`` declares
+refusal (``content`` null, ``refusal`` a text), ``refusalpart`` one as a content part and
+``contentfilter`` a null content stopped by the provider's filter; ``deep`` is 100,000 nested arrays; ``big`` declares
 and sends ``BIG`` bytes, ``bigstream`` sends them without a ``Content-Length`` (the body ends when
 the connection closes); ``drip`` sends a valid reply one byte every ``DRIP_S`` seconds, after
 ``DRIP_PAD`` spaces, and ``dripheaders`` drips its status line and headers the same way;
@@ -87,6 +88,12 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(200, json.dumps({"choices": [{"message": {"content": None}}]}))
         elif route == "/refusal":
             self._send(200, REFUSAL)
+        elif route == "/refusalpart":
+            part = {"type": "refusal", "refusal": "I can't help with that."}
+            self._send(200, json.dumps({"choices": [{"message": {"role": "assistant", "content": [part]}}]}))
+        elif route == "/contentfilter":
+            choice = {"message": {"role": "assistant", "content": None}, "finish_reason": "content_filter"}
+            self._send(200, json.dumps({"choices": [choice]}))
         elif route == "/slowmodels":
             time.sleep(0.3)
             self._send(200, REPLY)

@@ -248,6 +248,31 @@ def test_adapter_undoes_a_compressed_reply_within_the_size_cap(server):
     assert (caught.value.code, caught.value.context["path"]) == ("bad_reply", "Content-Encoding")
 
 
+@pytest.mark.parametrize("route", ["refusalpart", "contentfilter"])
+def test_adapter_refusal_as_a_content_part_or_a_filter_is_a_refusal(server, route):
+    with pytest.raises(ChatModelError) as caught:
+        OpenAICompatibleChatModel(base(server, route), "m").complete(MESSAGES, timeout=5.0)
+    assert caught.value.code == "refusal"  # was bad_reply
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("http://x/v1\r\nHost: evil", "base_url must not hold spaces or control characters"),
+        ("http://ex ample.com/v1", "base_url must not hold spaces or control characters"),
+        ("http://127.0.0.1:99999/v1", "base_url's port must be a number from 0 to 65535"),
+        ("http://127.0.0.1:abc/v1", "base_url's port must be a number from 0 to 65535"),
+        ("http://:80/v1", "base_url must name a host"),
+    ],
+)
+def test_adapter_refuses_a_malformed_base_url_when_built(url, message):
+    """Before, each was accepted and failed at the first call (port 99999 as a ConnectError), and
+    urlsplit turned the CR LF into nothing."""
+    with pytest.raises(ValueError) as caught:
+        OpenAICompatibleChatModel(url, "m")
+    assert str(caught.value) == message
+
+
 def test_adapter_refusal_has_its_own_code(server):
     model = OpenAICompatibleChatModel(base(server, "refusal"), "m", KEY)
     with pytest.raises(ChatModelError) as caught:
