@@ -26,6 +26,7 @@ library only and imports the run, the audit and the hints only for the command t
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -106,7 +107,8 @@ _CHECK_LOG_EPILOG = (
     '  {"line": 1, "id": "a1", "status": "ACCEPT", "check": null, "citation_only_ok": true, '
     '"accepted": {"read_timeout_ms": "5000"}}\n\n'
     "exit codes of check-log: 0 every line checked and accepted; 1 a line was refused or could\n"
-    "not be checked (LINE_ERROR); 2 could not run; 128+N stopped by signal N.\n\n"
+    "not be checked (LINE_ERROR); 2 could not run (also: a log with no line to check, empty or\n"
+    "only blank lines; then nothing is written); 128+N stopped by signal N.\n\n"
 )
 
 
@@ -207,7 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("--request", metavar="FILE", help="default request file, for lines without \"request\"")
     log.add_argument("--out", metavar="RESULTS.jsonl", help="write the result lines here (a new file) instead of stdout")
     log.add_argument("--report", metavar="REPORT.html", help="write a self-contained HTML report (a new file)")
-    log.add_argument("--jobs", type=_count, default=1, metavar="N", help="worker processes (default 1; 0: one per core)")
+    log.add_argument("--jobs", type=_count, default=1, metavar="N", help="worker processes (default 1; 0: one per core; at most 4 per core and one per 256-line chunk)")
     log.add_argument("--quiet", action="store_true", help="no progress bar and no summary on stderr")
     log.set_defaults(handler=_cmd_check_log)
     return parser
@@ -417,6 +419,10 @@ def _open_log(name: str):
     return stream, size
 
 
+class _NoLine(Exception):
+    """The log has no line to check: check-log could not run."""
+
+
 def _cmd_check_log(args: argparse.Namespace) -> int:
     import signal
 
@@ -469,6 +475,22 @@ def _cmd_check_log(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.close()
 
+    made: list = []  # the report, once written: removed if --out then cannot be made
+
+    def finish() -> None:
+        """After the last line: no line is could-not-run; the report is written before --out is
+        renamed into place, so a crash never leaves --out complete and the report missing."""
+        if summary.lines == 0:
+            raise _NoLine
+        if args.report is not None:
+            page = report_html(summary).encode("utf-8", "backslashreplace")
+            create_file(args.report, lambda handle: handle.write(page))
+            made.append(args.report)
+
+    def fill(handle) -> None:
+        check(lambda text: handle.write(text.encode("ascii")))
+        finish()
+
     try:
         try:
             if args.out is None:
@@ -476,13 +498,19 @@ def _cmd_check_log(args: argparse.Namespace) -> int:
 
                 with SignalGuard():
                     check(_write_stdout)
+                finish()
             else:
-                create_file(args.out, lambda handle: check(lambda text: handle.write(text.encode("ascii"))))
-            if args.report is not None:
-                create_file(args.report, lambda handle: handle.write(report_html(summary).encode("utf-8")))
+                create_file(args.out, fill)
+        except BaseException:
+            for path in made:
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+            raise
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
+    except _NoLine:
+        return _fail(f"the log {args.log} has no line to check (it is empty or blank); nothing was written")
     except (RunInterrupted, KeyboardInterrupt) as err:
         signum = getattr(err, "signum", signal.SIGINT)
         done = [p for p in (args.out, args.report) if p is not None and os.path.exists(p)]
@@ -495,6 +523,9 @@ def _cmd_check_log(args: argparse.Namespace) -> int:
         if isinstance(err, BrokenPipeError):
             raise
         return _fail(f"cannot write the output ({err.strerror or err})")
+    except Exception as err:  # a fault of ours: "could not run" (2), never "an answer was rejected" (1)
+        detail = " ".join(str(err).split())[:300]
+        return _fail(f"could not run: {type(err).__name__}: {detail}; no output file was written")
     if not args.quiet:
         sys.stderr.write(_safe(summary.render()))
     return EXIT_OK if summary.ok else EXIT_FINDING

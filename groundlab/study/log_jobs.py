@@ -9,20 +9,24 @@ the log. ``docs/architecture.md``, "Checking a log". Standard library only.
 
 from __future__ import annotations
 
+import os
 import signal
 from collections import deque
-from itertools import islice
+from itertools import chain, islice
 from typing import Iterable, Iterator
 
 from groundlab.study.log_line import LineChecker
 from groundlab.study.log_summary import LogSummary
 
-__all__ = ["CHUNK_LINES", "check_chunk", "check_chunks"]
+__all__ = ["CHUNK_LINES", "JOBS_PER_CORE", "check_chunk", "check_chunks"]
 
 CHUNK_LINES = 256
 """Lines per chunk: enough that sending a chunk to a worker costs little beside checking it (a
 chunk takes tens of milliseconds), few enough that the C allocator's heap stays small: with
 2,000 lines a chunk, the resident set grew with the log's length (benchmarks/README.md)."""
+
+JOBS_PER_CORE = 4
+"""Most worker processes per core (``os.cpu_count()``): more only adds start-up time and memory."""
 
 _checker: LineChecker | None = None  # a worker process's checker, set by _start_worker
 
@@ -75,13 +79,20 @@ def check_chunks(
 ) -> Iterator[tuple[str, LogSummary, int]]:
     """:func:`check_chunk` over ``lines`` (``(number, line)`` pairs) cut into chunks of ``size``, in input order.
 
-    ``jobs``: processes to use (1: this one). The pool is closed when the generator ends or
-    is closed, and terminated when it is left by an exception (a signal's included).
+    ``jobs``: processes to use (1: this one), capped at :data:`JOBS_PER_CORE` times
+    ``os.cpu_count()`` and at the number of chunks (the first ``jobs`` chunks are read before
+    the pool starts; a log of one chunk is checked in this process). The pool is closed when
+    the generator ends or is closed, and terminated when it is left by an exception (a
+    signal's included).
     Raises ``ValueError`` for ``jobs`` or ``size`` below 1.
     """
     if jobs < 1 or size < 1:
         raise ValueError(f"jobs and size must be at least 1, not {jobs} and {size}")
     chunks = _chunks(lines, size)
+    jobs = min(jobs, JOBS_PER_CORE * (os.cpu_count() or 1))
+    first = list(islice(chunks, jobs)) if jobs > 1 else []
+    jobs = max(1, min(jobs, len(first)))
+    chunks = chain(first, chunks)
     if jobs == 1:
         for chunk in chunks:
             yield check_chunk(checker, chunk)

@@ -8,7 +8,8 @@ content parts gives the ``text`` of its ``"text"`` parts, joined). A line withou
 ``request`` uses the checker's default request. The answer goes to
 :func:`~groundlab.core.contract.verify_answer` and
 :func:`~groundlab.core.fields.verify_fields` unrepaired; the deciding check is the failed
-step of the verdict's trace. A line that cannot be checked is a result of status
+step of the verdict's trace. A UTF-8 byte order mark opening line 1 (only) is dropped. A
+line that cannot be checked (an integer of more than 4,300 digits is ``line_not_json``) is a result of status
 :data:`LINE_ERROR` with a reason code of :data:`LINE_ERROR_CODES`, never an exception.
 ``docs/architecture.md``, "Checking a log". Standard library only.
 """
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
+import re
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Union
 
@@ -129,6 +131,7 @@ _str = json.encoder.encode_basestring_ascii  # a JSON string literal, as json.du
 _KINDS = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number",
           bool: "a boolean", type(None): "null"}
 _VERIFIED, _NOT_CHECKED = FieldState.VERIFIED.value, FieldState.NOT_CHECKED.value
+_LONG_NUMBER = re.compile(r"[0-9]{4301,}")  # past Python's digit limit for int(): json.loads raises ValueError
 _CACHE_LIMIT = 256  # requests kept per checker; the cache is emptied when full, so memory stays flat
 
 
@@ -244,6 +247,8 @@ class LineChecker:
         if type(line) is dict:
             return line
         if isinstance(line, (bytes, bytearray)):
+            if number == 1 and line[:3] == b"\xef\xbb\xbf":  # a UTF-8 byte order mark opens the file
+                line = line[3:]
             if len(line) > MAX_LINE_BYTES:
                 raise LineError("line_too_long", number, {"limit": MAX_LINE_BYTES})
             try:
@@ -251,6 +256,8 @@ class LineChecker:
             except UnicodeDecodeError as err:
                 raise LineError("line_not_utf8", number, {"offset": err.start}) from None
         elif isinstance(line, str):
+            if number == 1 and line[:1] == "\ufeff":
+                line = line[1:]
             if len(line) > MAX_LINE_BYTES:  # a code point is at least one byte
                 raise LineError("line_too_long", number, {"limit": MAX_LINE_BYTES})
         elif isinstance(line, Mapping):
@@ -263,6 +270,10 @@ class LineChecker:
             raise LineError("line_not_json", number, {"detail": err.msg, "column": err.colno}) from None
         except RecursionError:
             raise LineError("line_not_json", number, {"detail": "nested too deeply", "column": 1}) from None
+        except ValueError:  # an integer longer than int() converts (sys.get_int_max_str_digits())
+            found = _LONG_NUMBER.search(line)
+            column = found.start() + 1 if found else 1
+            raise LineError("line_not_json", number, {"detail": "a number has too many digits", "column": column}) from None
         if type(obj) is not dict:
             raise LineError("line_not_object", number, {"kind": _kind(obj)})
         return obj

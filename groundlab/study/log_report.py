@@ -2,12 +2,13 @@
 
 The page holds the summary's tables and an inline SVG bar chart of the statuses (no
 script, no external file, no chart library). Every name in it that came from a log (a
-field name, a reason) is escaped. ``docs/architecture.md``, "Checking a log". Standard library only.
+field name, a reason) is escaped; a lone surrogate is shown as ``\\ud800``.
+``docs/architecture.md``, "Checking a log". Standard library only.
 """
 
 from __future__ import annotations
 
-from html import escape
+from html import escape as _html_escape
 
 from groundlab.core.fields import FieldState
 from groundlab.study.log_summary import LogSummary
@@ -23,10 +24,16 @@ _STATE_ORDER = [state.value for state in FieldState]
 _ACCEPT, _REFUSED, _LINE_ERROR = "#2e7d32", "#c62828", "#6d4c41"
 
 
+def _escape(text: str) -> str:
+    """``text`` HTML-escaped, with a lone surrogate (``"\\ud800"``, which UTF-8 cannot
+    encode) shown as its backslash escape, so the page always encodes."""
+    return _html_escape(text).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def _table(head: tuple[str, ...], rows: list[tuple]) -> str:
-    cells = "".join(f"<th>{escape(h)}</th>" for h in head)
+    cells = "".join(f"<th>{_escape(h)}</th>" for h in head)
     body = "".join(
-        "<tr>" + "".join(f'<td class="n">{v:,}</td>' if isinstance(v, int) else f"<td>{escape(str(v))}</td>" for v in row) + "</tr>"
+        "<tr>" + "".join(f'<td class="n">{v:,}</td>' if isinstance(v, int) else f"<td>{_escape(str(v))}</td>" for v in row) + "</tr>"
         for row in rows
     )
     return f"<table><thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
@@ -48,8 +55,8 @@ def status_chart_svg(summary: LogSummary) -> str:
         y = 6 + i * (bar_h + 6)
         w = max(1, round(width * n / top))
         colour = _ACCEPT if status == "ACCEPT" else _LINE_ERROR if status == "LINE_ERROR" else _REFUSED
-        parts.append(f'<text x="{label - 6}" y="{y + 15}" text-anchor="end">{escape(status)}</text>')
-        parts.append(f'<rect x="{label}" y="{y}" width="{w}" height="{bar_h}" fill="{colour}"><title>{escape(status)}: {n}</title></rect>')
+        parts.append(f'<text x="{label - 6}" y="{y + 15}" text-anchor="end">{_escape(status)}</text>')
+        parts.append(f'<rect x="{label}" y="{y}" width="{w}" height="{bar_h}" fill="{colour}"><title>{_escape(status)}: {n}</title></rect>')
         parts.append(f'<text x="{label + w + 6}" y="{y + 15}">{n:,}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -64,8 +71,8 @@ def report_html(summary: LogSummary, title: str = "groundlab check-log report") 
     """
     data = summary.to_dict()
     parts = [
-        f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{escape(title)}</title>",
-        f"<style>{_STYLE}</style></head><body><h1>{escape(title)}</h1>",
+        f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{_escape(title)}</title>",
+        f"<style>{_STYLE}</style></head><body><h1>{_escape(title)}</h1>",
         f"<p>{summary.lines:,} line(s) checked" + (f", {summary.blank:,} blank line(s) skipped" if summary.blank else "") + ".</p>",
         "<h2>Statuses</h2>", status_chart_svg(summary),
         _table(("status", "lines"), [(s, n) for s, n in data["statuses"].items() if n]),

@@ -28,7 +28,16 @@ MAX_FIELDS = 1000
 MAX_LISTED = 20
 """Line errors a summary keeps the line numbers of (the first ones in the log)."""
 
+MAX_NAME_CHARS = 200
+"""Characters of a field name a summary keeps: a longer name is cut to its first 200 followed by
+``"..."`` (names that share those 200 are counted together), so the summary's memory stays flat
+whatever the requests hold. Field names are the only text from a log a summary keeps."""
+
 _OTHER = "(other fields)"
+
+
+def _cut(name: str) -> str:
+    return name if len(name) <= MAX_NAME_CHARS else name[:MAX_NAME_CHARS] + "..."
 
 
 class LogSummary:
@@ -42,7 +51,7 @@ class LogSummary:
       the contract refused;
     * ``checks`` -- ``Counter`` deciding check -> refused lines;
     * ``fields`` -- ``dict`` field -> ``Counter`` :class:`~groundlab.core.fields.FieldState`
-      value -> lines (at most :data:`MAX_FIELDS` names);
+      value -> lines (at most :data:`MAX_FIELDS` names, each cut to :data:`MAX_NAME_CHARS`);
     * ``line_errors`` -- ``Counter`` reason code -> lines; ``first_errors`` -- ``[(line,
       code), ...]``, the :data:`MAX_LISTED` lowest line numbers, in line order.
     """
@@ -91,6 +100,7 @@ class LogSummary:
                 del errors[MAX_LISTED:]
         fields = self.fields
         for name, state in result.fields:
+            name = _cut(name)
             counter = fields.get(name)
             if counter is None:
                 if len(fields) >= MAX_FIELDS:
@@ -109,6 +119,7 @@ class LogSummary:
         self.false_accepts += other.false_accepts
         self.checks.update(other.checks)
         for name, counter in other.fields.items():
+            name = _cut(name)
             if name not in self.fields and len(self.fields) >= MAX_FIELDS:
                 name = _OTHER
             self.fields.setdefault(name, Counter()).update(counter)
