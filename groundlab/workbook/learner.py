@@ -179,6 +179,12 @@ def launch(command: list[str]) -> int:
     return subprocess.call(command)
 
 
+def _reason(err: OSError) -> str:
+    """``err`` in one line: its system message and, when it names another file, that file."""
+    reason = err.strerror or type(err).__name__
+    return f"{reason} ({err.filename})" if err.filename else reason
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``groundlab-workbook start|open|check|aggregate ...``; returns the exit code."""
     parser = argparse.ArgumentParser(prog="groundlab-workbook", description="The groundlab workbook: start it, check an install, sum up a room's first tries.")
@@ -206,6 +212,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (ExportError, FileExistsError, FileNotFoundError) as err:
             print(f"groundlab-workbook aggregate: {err}", file=sys.stderr)
             return 2
+        except OSError as err:  # the folder cannot be made: no permission, a full disk...
+            print(f"groundlab-workbook aggregate: cannot write {args.out}: {_reason(err)}", file=sys.stderr)
+            return 2
         print(table)
         print("wrote " + ", ".join(str(p) for p in written))
         return 0
@@ -215,6 +224,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             written = copy_notebooks(folder, path="full" if args.full else "core")
         except (FileExistsError, FileNotFoundError) as err:
             print(f"groundlab-workbook start: {err}", file=sys.stderr)
+            return 2
+        except OSError as err:  # the folder cannot be made: no permission, a full disk...
+            print(f"groundlab-workbook start: cannot write {folder}: {_reason(err)}", file=sys.stderr)
             return 2
         print(f"copied {len(written)} notebooks into {folder}; begin with {written[0].name}")
         if args.copy_only:

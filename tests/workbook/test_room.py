@@ -125,7 +125,7 @@ def test_first_try_rows_place_each_rate_against_the_aim():
     ("{", "not readable JSON"),
     ('{"format": "other"}', "not a groundlab-first-tries file, version 1"),
     ('{"format": "groundlab-first-tries", "version": 1, "notebook": "3", "exercises": []}', "notebook is not two digits: '3'"),
-    ('{"format": "groundlab-first-tries", "version": 1, "notebook": "03", "minutes": "ten", "exercises": []}', "minutes is not a number of minutes: 'ten'"),
+    ('{"format": "groundlab-first-tries", "version": 1, "notebook": "03", "minutes": "ten", "exercises": []}', "minutes is not a number of minutes from 0 to 100000: 'ten'"),
     ('{"format": "groundlab-first-tries", "version": 1, "notebook": "03", "exercises": [{"id": "p", "first_try": "yes", "tries": 1}]}', "exercise 0 is not"),
 ])
 def test_aggregate_refuses_a_file_that_is_not_an_export(tmp_path, content, reason, capsys):
@@ -146,3 +146,93 @@ def test_aggregate_writes_into_a_new_folder_only(exports, tmp_path):
         room.aggregate_folder(folder, tmp_path / "out")
     with pytest.raises(FileNotFoundError, match="no \\*.json exports"):
         room.aggregate_folder(tmp_path / "out", tmp_path / "new")
+
+
+def _export_file(folder: Path, exercises: list, minutes: object = 5.0, name: str = "first-tries-03-aaaaaa.json") -> Path:
+    folder.mkdir(exist_ok=True)
+    record = {"format": room.FORMAT, "version": 1, "notebook": "03", "nickname": None, "minutes": minutes, "exercises": exercises}
+    path = folder / name
+    path.write_text(json.dumps(record), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("exercises, minutes, reason", [
+    ([{"id": "predict: p", "first_try": "right", "tries": 10**400}], 5.0, "exercise 0 is not"),
+    ([{"id": "predict: p", "first_try": "right", "tries": 10_001}], 5.0, "exercise 0 is not"),
+    ([{"id": "predict: p", "first_try": "right", "tries": 1}], float("nan"), "not readable JSON"),
+    ([{"id": "predict: p", "first_try": "right", "tries": 1}], float("inf"), "not readable JSON"),
+    ([{"id": "predict: p", "first_try": "right", "tries": 1}], 10**400, "minutes is not a number of minutes from 0 to 100000: a number too large"),
+    ([{"id": "predict: p", "first_try": "right", "tries": 1}], 1e308, "minutes is not a number of minutes from 0 to 100000: 1e+308"),
+    ([{"id": "predict: " + "x" * 200, "first_try": "right", "tries": 1}], 5.0, "exercise 0's id is not"),
+    ([{"id": "predict: x\n\n# PWNED", "first_try": "right", "tries": 1}], 5.0, "exercise 0's id is not"),
+    ([{"id": "=HYPERLINK(\"x\")", "first_try": "right", "tries": 1}], 5.0, "exercise 0's id is not"),
+])
+def test_aggregate_refuses_hostile_values_by_file_name_and_writes_nothing(tmp_path, exercises, minutes, reason, capsys):
+    good = _export_file(tmp_path / "in", [{"id": "predict: p", "first_try": "right", "tries": 1}], name="first-tries-03-good00.json")
+    bad = _export_file(tmp_path / "in", exercises, minutes)
+    assert good.exists()
+    with pytest.raises(room.ExportError) as raised:
+        room.aggregate_folder(tmp_path / "in", tmp_path / "out")
+    assert raised.value.path == str(bad) and raised.value.reason.startswith(reason)
+    assert main(["aggregate", str(tmp_path / "in"), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert bad.name in err and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"], "no output folder, no staging folder"
+
+
+def test_aggregate_draws_dollar_signs_as_text(tmp_path):
+    _export_file(tmp_path / "in", [{"id": "predict: costs $\\frac{5 or $6", "first_try": "right", "tries": 1}])
+    written, table = room.aggregate_folder(tmp_path / "in", tmp_path / "out")
+    assert [p.name for p in written] == ["first-tries.csv", "first-tries.md", "first-tries.png"]
+    assert "| 03 | predict: costs $\\\\frac{5 or $6 | 1 | 1 | 100.0 | 1.0 | above |" in table
+
+
+def test_a_failed_chart_leaves_no_output_and_no_staging_folder(tmp_path, monkeypatch):
+    _export_file(tmp_path / "in", [{"id": "predict: p", "first_try": "right", "tries": 1}])
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the chart failed")
+
+    monkeypatch.setattr(room, "_chart", broken)
+    with pytest.raises(RuntimeError):
+        room.aggregate_folder(tmp_path / "in", tmp_path / "out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
+
+
+def test_cells_escape_markdown_and_html_the_same_in_md_and_csv(tmp_path):
+    hostile = "predict: a|b <img src=x onerror=alert(1)> & `code` [link](javascript:x) \\| *em*"
+    _export_file(tmp_path / "in", [{"id": hostile, "first_try": "wrong", "tries": 2}])
+    written, table = room.aggregate_folder(tmp_path / "in", tmp_path / "out")
+    row = ("| 03 | predict: a\\|b &lt;img src=x onerror=alert(1)&gt; &amp; &#96;code&#96; \\[link\\](javascript:x) \\\\\\| \\*em\\* "
+           "| 1 | 0 | 0.0 | 2.0 | below |")
+    assert row in table.splitlines()
+    assert "<" not in table and "`" not in table
+    assert written[1].read_text(encoding="utf-8") == table
+    import csv
+
+    with written[0].open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [r["exercise"] for r in rows] == [hostile], "the csv holds the checked id itself, quoted by csv's rules"
+    assert room._cell("a\x00b\u2028c") == "aU+0000bU+2028c"
+
+
+def test_start_and_aggregate_say_when_the_place_is_not_writable(exports, tmp_path, monkeypatch, capsys):
+    from groundlab.workbook import learner as command
+
+    source = tmp_path / "packaged"
+    source.mkdir()
+    (source / "01_a.ipynb").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(command, "packaged_notebooks", lambda path="core": source)
+
+    def denied(*args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(tmp_path))
+
+    monkeypatch.setattr(command.tempfile, "mkdtemp", denied)  # tempfile is one module: room's too
+    assert main(["start", str(tmp_path / "wb"), "--copy-only"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"groundlab-workbook start: cannot write {tmp_path / 'wb'}: Permission denied ({tmp_path})\n"
+    folder, _, _ = exports
+    assert main(["aggregate", str(folder), "--out", str(tmp_path / "summary")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"groundlab-workbook aggregate: cannot write {tmp_path / 'summary'}: Permission denied ({tmp_path})\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["packaged"]

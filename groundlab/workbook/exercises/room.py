@@ -18,9 +18,13 @@ loaded when it runs). Standard library only at import time.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import secrets
+import shutil
+import tempfile
+import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -33,6 +37,21 @@ AIM = (50, 85)
 teaching before it) misleads; above 85, it may not need reasoning (docs/instructor.md)."""
 _NICKNAME = re.compile(r"[\w .-]{1,24}")
 _NOTEBOOK = re.compile(r"[0-9]{2}")
+MAX_TRIES = 10_000
+"""The most tries an export may give one exercise."""
+MAX_MINUTES = 100_000
+"""The most minutes an export may give (about ten weeks)."""
+MAX_ID = 200
+"""The longest exercise id an export may hold, in characters."""
+_ID = re.compile(r"(predict|exercise): \S.*", re.DOTALL)
+_CONTROL = ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+
+
+def _bad_id(value: Any) -> bool:
+    """Whether ``value`` is not an exercise id: text of at most :data:`MAX_ID` characters,
+    ``predict: ...`` or ``exercise: ...``, without control, format or line-separator characters."""
+    return not (isinstance(value, str) and len(value) <= MAX_ID and _ID.fullmatch(value)
+                and not any(unicodedata.category(c) in _CONTROL for c in value))
 
 
 class ExportError(ValueError):
@@ -87,11 +106,18 @@ def write_export(record: Mapping[str, Any], folder: str | Path = ".") -> Path:
 
 
 def read_export(path: str | Path) -> dict:
-    """Read and check one export; ``ExportError`` naming the file and what is wrong."""
+    """Read and check one export; ``ExportError`` naming the file and what is wrong: JSON with
+    ``NaN`` or ``Infinity``, minutes that are not a finite number from 0 to :data:`MAX_MINUTES`,
+    tries that are not a whole number from 0 to :data:`MAX_TRIES`, an id that is not
+    ``predict: ...`` or ``exercise: ...`` of at most :data:`MAX_ID` characters without control
+    characters."""
     where = str(path)
+    def refuse_constant(name: str) -> None:
+        raise ValueError(f"{name} is not a JSON number")
+
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
+        data = json.loads(Path(path).read_text(encoding="utf-8"), parse_constant=refuse_constant)
+    except (OSError, ValueError, RecursionError) as err:
         raise ExportError(where, f"not readable JSON ({err})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
         raise ExportError(where, f"not a {FORMAT} file, version 1")
@@ -99,15 +125,19 @@ def read_export(path: str | Path) -> dict:
     if notebook is not None and not (isinstance(notebook, str) and _NOTEBOOK.fullmatch(notebook)):
         raise ExportError(where, f"notebook is not two digits: {notebook!r}")
     minutes = data.get("minutes")
-    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or minutes < 0):
-        raise ExportError(where, f"minutes is not a number of minutes: {minutes!r}")
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, (int, float))
+                                or (isinstance(minutes, float) and not math.isfinite(minutes)) or not 0 <= minutes <= MAX_MINUTES):
+        shown = "a number too large" if isinstance(minutes, int) and minutes > MAX_MINUTES else repr(minutes)
+        raise ExportError(where, f"minutes is not a number of minutes from 0 to {MAX_MINUTES}: {shown}")
     rows = data.get("exercises")
     if not isinstance(rows, list):
         raise ExportError(where, "exercises is not a list")
     for index, row in enumerate(rows):
-        if not (isinstance(row, dict) and isinstance(row.get("id"), str) and row.get("first_try") in ("right", "wrong", None)
-                and isinstance(row.get("tries"), int) and not isinstance(row.get("tries"), bool) and row["tries"] >= 0):
-            raise ExportError(where, f"exercise {index} is not {{'id': text, 'first_try': 'right'|'wrong'|null, 'tries': count}}")
+        if not (isinstance(row, dict) and row.get("first_try") in ("right", "wrong", None)
+                and isinstance(row.get("tries"), int) and not isinstance(row.get("tries"), bool) and 0 <= row["tries"] <= MAX_TRIES):
+            raise ExportError(where, f"exercise {index} is not {{'id': text, 'first_try': 'right'|'wrong'|null, 'tries': count from 0 to {MAX_TRIES}}}")
+        if _bad_id(row.get("id")):
+            raise ExportError(where, f"exercise {index}'s id is not 'predict: ...' or 'exercise: ...' in at most {MAX_ID} characters without control characters")
     return data
 
 
@@ -144,9 +174,25 @@ def first_try_rows(exports: list[dict]) -> tuple[list[dict], list[dict]]:
     return exercises, notebooks
 
 
+_MARKDOWN = {"\\": "\\\\", "|": "\\|", "[": "\\[", "]": "\\]", "*": "\\*", "_": "\\_", "~": "\\~",
+             "&": "&amp;", "<": "&lt;", ">": "&gt;", "`": "&#96;"}
+
+
+def _plain(text: str) -> str:
+    """``text`` with each control, format or line-separator character shown as ``U+XXXX``."""
+    return "".join(f"U+{ord(c):04X}" if unicodedata.category(c) in _CONTROL else c for c in text)
+
+
+def _cell(text: str) -> str:
+    """``text`` as one Markdown table cell: control characters shown (:func:`_plain`), Markdown's
+    table, link, emphasis and code marks backslash-escaped, ``&``, ``<``, ``>`` and backticks as
+    HTML entities, so no text of an export becomes a row, a heading, a link or HTML."""
+    return "".join(_MARKDOWN.get(c, c) for c in _plain(text))
+
+
 def _markdown(exercises: list[dict], notebooks: list[dict]) -> str:
     def cell(value: Any) -> str:
-        return "" if value is None else str(value).replace("|", "\\|")
+        return "" if value is None else _cell(str(value))
 
     lines = [f"# First tries ({AIM[0]} to {AIM[1]}% right is the aim for core Predicts)", "",
              "| notebook | exercise | learners | first try right | rate % | mean tries | aim |", "|---|---|---|---|---|---|---|"]
@@ -162,7 +208,9 @@ def aggregate_folder(folder: str | Path, out: str | Path) -> tuple[list[Path], s
     ``first-tries.png`` (first-try rate per exercise with the aim's band; median minutes per
     notebook). Returns the paths written and the Markdown. ``FileNotFoundError`` for a folder
     without exports, ``FileExistsError`` for an ``out`` that exists and is not empty,
-    ``ExportError`` for a file that is not an export."""
+    ``ExportError`` naming the first file that is not an export (nothing is written then),
+    ``OSError`` when ``out`` cannot be written. The files go to a staging folder beside ``out``
+    first and are renamed into place, so an error leaves neither a half-written nor a staging folder."""
     from groundlab._extras import require
 
     pd = require("pandas", "workbook")
@@ -176,19 +224,34 @@ def aggregate_folder(folder: str | Path, out: str | Path) -> tuple[list[Path], s
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise FileExistsError(f"{out} exists and is not empty: choose a new folder with --out")
     exercises, notebooks = first_try_rows(exports)
-    out.mkdir(parents=True, exist_ok=True)
     table = _markdown(exercises, notebooks)
-    written = [out / "first-tries.csv", out / "first-tries.md", out / "first-tries.png"]
-    pd.DataFrame(exercises).to_csv(written[0], index=False)
-    written[1].write_text(table, encoding="utf-8", newline="\n")
+    parent = out.resolve().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+    names = ["first-tries.csv", "first-tries.md", "first-tries.png"]
+    try:
+        pd.DataFrame(exercises).to_csv(staging / names[0], index=False)
+        (staging / names[1]).write_text(table, encoding="utf-8", newline="\n")
+        _chart(Figure, exercises, notebooks).savefig(staging / names[2], dpi=100)
+        if out.exists():
+            out.rmdir()  # empty (checked above); Windows cannot rename onto a folder
+        os.replace(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return [out / name for name in names], table
+
+
+def _chart(Figure: Any, exercises: list[dict], notebooks: list[dict]) -> Any:
+    """The figure of :func:`aggregate_folder`; labels are drawn as plain text (no mathtext)."""
     rated = [r for r in exercises if r["rate"] is not None]
     timed = [n for n in notebooks if n["median_minutes"] is not None]
     figure = Figure(figsize=(11, max(3, 0.35 * len(rated) + 1.5)))
     left, right = figure.subplots(1, 2, gridspec_kw={"width_ratios": [3, 1]})
-    labels = [f"{r['notebook']} {r['exercise']}"[:60] for r in rated]
+    labels = [_plain(f"{r['notebook']} {r['exercise']}")[:60] for r in rated]
     left.barh(range(len(rated)), [r["rate"] for r in rated], color="#3b6ea5")
     left.axvspan(*AIM, color="#2e7d32", alpha=0.12, label=f"aim for core Predicts ({AIM[0]}-{AIM[1]}%)")
-    left.set_yticks(range(len(rated)), labels, fontsize=8)
+    left.set_yticks(range(len(rated)), labels, fontsize=8, parse_math=False)
     left.invert_yaxis()
     left.set_xlim(0, 100)
     left.set_xlabel("first tries right (%)")
@@ -197,5 +260,4 @@ def aggregate_folder(folder: str | Path, out: str | Path) -> tuple[list[Path], s
     right.set_xlabel("notebook")
     right.set_ylabel("median minutes")
     figure.tight_layout()
-    figure.savefig(written[2], dpi=100)
-    return written, table
+    return figure
