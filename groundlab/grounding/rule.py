@@ -92,12 +92,17 @@ _FOLD_TABLE = str.maketrans(dict(TYPOGRAPHY_FOLD))
 # is a word wrapped at the end of a line: the hyphen and the run go, the word is joined, unless
 # a digit stands on both sides (a number is never spliced: "1<SHY>\n5" stays "1 5").
 _BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-_SOFT_LINE_END = re.compile(f"\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*")
+_SOFT_LINE_END = re.compile(f"(?:\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*)+")  # a chain of them: one join
 _DIGIT_RUN = re.compile(r"\d*")  # re's \d on str is Unicode Nd, the digits of str.isdecimal
 
 
 def _join_line_end(match: re.Match[str]) -> str:
+    # The characters either side of the chain, other soft hyphens (which go) skipped.
     text, start, end = match.string, match.start(), match.end()
+    while start > 0 and text[start - 1] == "\u00ad":
+        start -= 1
+    while end < len(text) and text[end] == "\u00ad":
+        end += 1
     if start > 0 and end < len(text) and text[start - 1].isdecimal() and text[end].isdecimal():
         return match.group()[1:]  # the break stays whitespace: one space once collapsed
     return ""
@@ -214,8 +219,8 @@ def fold_typography(text: str | None) -> str:
     """``text`` after the typography fold alone (a ``str``; case and spaces untouched).
 
     A soft hyphen (U+00AD) followed by whitespace that holds a line break is removed with that
-    whitespace (``"configu\\u00ad\\nration"`` -> ``"configuration"``), unless the character before
-    the soft hyphen and the one after the whitespace are both digits (``"1\\u00ad\\n5"`` ->
+    whitespace (``"configu\\u00ad\\nration"`` -> ``"configuration"``), unless the characters either
+    side (other soft hyphens skipped) are both digits (``"1\\u00ad\\n5"`` ->
     ``"1\\n5"``: a number is not spliced); then each character of
     :data:`TYPOGRAPHY_FOLD` is replaced (quote marks, apostrophes and primes -> ``'`` or ``"``,
     dashes and U+2212 MINUS SIGN -> ``-``, other soft hyphens removed, ligatures spelt out).

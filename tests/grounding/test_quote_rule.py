@@ -278,6 +278,8 @@ TYPOGRAPHY_CASES = [
     ("limit 15 mg", "limit 1\u00ad\n5 mg", False, False),
     ("limit 1\u00ad\n5 mg", "limit 15 mg", False, False),
     ("limit 1 5 mg", "limit 1\u00ad\n5 mg", True, False),
+    ("limit 15 mg", "limit 1\u00ad\u00ad\n5 mg", False, False),  # other soft hyphens beside it
+    ("limit 15 mg", "limit 1\u00ad\n\u00ad\n5 mg", False, False),  # a chain of line ends
     ("limit 15mg", "limit 15\u00ad\n mg", True, False),  # a digit on one side only: joined
 ]
 
@@ -497,10 +499,19 @@ def _reference_fold(text: str) -> str:
             while j < len(text) and text[j].isspace():
                 j += 1
             # a soft hyphen before a whitespace run that holds a line break: the run goes too,
-            # unless that would join a digit to a digit (then the run stays, a space)
+            # unless that would join a digit to a digit (then the run stays, a space); the digits
+            # are looked for past other soft hyphens and whitespace (a space between is no join)
             at_line_end = any(c in _LINE_BREAKS for c in text[i + 1 : j])
-            digits_around = i > 0 and j < len(text) and text[i - 1].isdecimal() and text[j].isdecimal()
-            i = j if at_line_end and not digits_around else i + 1
+            before, after = i - 1, j
+            while before >= 0 and (text[before] == "\u00ad" or text[before].isspace()):
+                before -= 1
+            while after < len(text) and (text[after] == "\u00ad" or text[after].isspace()):
+                after += 1
+            digits_around = before >= 0 and after < len(text) and text[before].isdecimal() and text[after].isdecimal()
+            if at_line_end and digits_around:
+                out.extend(text[i + 1 : j])  # the break stays
+            i = j if at_line_end else i + 1
+            continue
             continue
         out.append("'" if ch in _SINGLE else '"' if ch in _DOUBLE else "-" if ch in _DASH else _SPELT.get(ch, ch))
         i += 1
