@@ -8,6 +8,7 @@ taken from the source (re-cased, with whitespace changed, some wrapped in curly 
 * the time of the first ``is_quoted`` call, which normalises the source once (the source
   cache of ``groundlab.grounding.rule`` is cleared first);
 * the total for all 1,000 quotes, including that first call, and the time per quote after it;
+* ``is_quoted`` on quotes of digits (or periodic ones) whose every occurrence cuts a number;
 * for comparison, the near-miss explanation of :mod:`groundlab.hints` for 10 of the quotes
   (``quote_hints(..., normalized=True)`` and ``closest_window`` on the same source).
 
@@ -85,6 +86,16 @@ def main() -> int:
     print(f"  all {QUOTES} quotes, first call included:  {total_s * 1e3:8.1f} ms   (aim: < 1000 ms)")
     print(f"  per quote after the first:               {rest_s / (QUOTES - 1) * 1e6:8.1f} us")
     print(f"  quotes found: {found} of {QUOTES}")
+
+    # Occurrences that all cut a number: the search must not retry every offset.
+    worst = [("1" * 4000, "1" * 200_000), ("12a" * 1000 + "1", "12a" * 50_000 + "1 end"),
+             ("5" * 300, "5" * 1_000_000)]
+    print("is_quoted where every occurrence but at most one cuts a number:")
+    for quote, worst_source in worst:
+        start = time.perf_counter()
+        verdict = is_quoted(quote, worst_source)
+        print(f"  {len(quote):5,}-character quote in {len(worst_source):9,} code points: "
+              f"{(time.perf_counter() - start) * 1e3:8.1f} ms ({verdict})")
 
     from groundlab.hints import closest_window, quote_hints
 

@@ -89,17 +89,33 @@ TYPOGRAPHY_FOLD: "MappingProxyType[str, str]" = MappingProxyType(
 _FOLD_TABLE = str.maketrans(dict(TYPOGRAPHY_FOLD))
 
 # The line breaks of str.splitlines; a soft hyphen before a whitespace run holding one of them
-# is a word wrapped at the end of a line: the hyphen and the run go, the word is joined.
+# is a word wrapped at the end of a line: the hyphen and the run go, the word is joined, unless
+# a digit stands on both sides (a number is never spliced: "1<SHY>\n5" stays "1 5").
 _BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
-_SOFT_LINE_END = re.compile(f"\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*")
+_SOFT_LINE_END = re.compile(f"(?:\u00ad[^\\S{_BREAKS}]*[{_BREAKS}]\\s*)+")  # a chain of them: one join
+_DIGIT_RUN = re.compile(r"\d*")  # re's \d on str is Unicode Nd, the digits of str.isdecimal
+
+
+def _join_line_end(match: re.Match[str]) -> str:
+    # The characters either side of the chain, other soft hyphens (which go) skipped.
+    text, start, end = match.string, match.start(), match.end()
+    while start > 0 and text[start - 1] == "\u00ad":
+        start -= 1
+    while end < len(text) and text[end] == "\u00ad":
+        end += 1
+    if start > 0 and end < len(text) and text[start - 1].isdecimal() and text[end].isdecimal():
+        return match.group()[1:]  # the break stays whitespace: one space once collapsed
+    return ""
 
 #: The steps of :func:`normalize_quote` and :func:`is_quoted` (groundlab's default), in order.
 NORMALISATION_STEPS: tuple[str, ...] = (
     "fold the typography: single quote marks and primes to ', double ones to \" (kept apart), dashes "
-    "and the minus sign to -, soft hyphens out (one at a line end joins its word), "
+    "and the minus sign to -, soft hyphens out (one at a line end joins its word, unless a digit "
+    "stands on both sides), "
     "\ufb00 \ufb01 \ufb02 \ufb03 \ufb04 \ufb05 \ufb06 spelt out",
     *ARTICLE_NORMALISATION_STEPS[:2],
-    ARTICLE_NORMALISATION_STEPS[2] + " (a mark right after a digit stays: 6\")",
+    ARTICLE_NORMALISATION_STEPS[2] + " (a mark right after a digit stays: 6\"; unless it closes "
+    "the same mark opening the quote: \"5000\" is 5000)",
     f"the quote then counts if it is at least {MIN_QUOTE_CHARS} characters, shows a character "
     "that is not punctuation, and is a substring of the normalised source that cuts no number",
 )
@@ -160,18 +176,22 @@ def _fold(text: str) -> str:
     if text.isascii():
         return text
     if "\u00ad" in text:
-        text = _SOFT_LINE_END.sub("", text)
+        text = _SOFT_LINE_END.sub(_join_line_end, text)
     return text.translate(_FOLD_TABLE)
 
 
 def _normalize(text: str) -> str:
     # groundlab's normal form: the typography fold, then the article's steps, except that a
-    # quote mark right after a digit stays at the end (6' is six feet, 6" six inches).
+    # quote mark right after a digit stays at the end (6' is six feet, 6" six inches) unless the
+    # trimmed end holds no more of that mark than the trimmed start: then it closes a pair.
     collapsed = " ".join(_fold(text).lower().split())
     body = collapsed.rstrip(_TRIM_CHARS)
     end = len(body)
     if end and end < len(collapsed) and collapsed[end] in "'\"" and body[-1].isdecimal():
-        body = collapsed[: end + 1]
+        mark = collapsed[end]
+        opening = collapsed[: len(collapsed) - len(collapsed.lstrip(_TRIM_CHARS))]
+        if collapsed[end:].count(mark) > opening.count(mark):
+            body = collapsed[: end + 1]
     return body.lstrip(_TRIM_CHARS)
 
 
@@ -199,7 +219,9 @@ def fold_typography(text: str | None) -> str:
     """``text`` after the typography fold alone (a ``str``; case and spaces untouched).
 
     A soft hyphen (U+00AD) followed by whitespace that holds a line break is removed with that
-    whitespace (``"configu\\u00ad\\nration"`` -> ``"configuration"``); then each character of
+    whitespace (``"configu\\u00ad\\nration"`` -> ``"configuration"``), unless the characters either
+    side (other soft hyphens skipped) are both digits (``"1\\u00ad\\n5"`` ->
+    ``"1\\n5"``: a number is not spliced); then each character of
     :data:`TYPOGRAPHY_FOLD` is replaced (quote marks, apostrophes and primes -> ``'`` or ``"``,
     dashes and U+2212 MINUS SIGN -> ``-``, other soft hyphens removed, ligatures spelt out).
     A hyphen at a line end is left as it is: ``"re-\\nsign"`` may be *re-sign* or a wrapped
@@ -214,7 +236,9 @@ def normalize_quote(text: str | None) -> str:
     :func:`fold_typography`, then the article's steps (:func:`article_normalize_quote`):
     lower-cased by ``str.lower``, each whitespace run (``str.split``) one space, spaces, quote
     marks and ``. , ; :`` trimmed from both ends, except that a quote mark right after a digit
-    is kept at the end (``'6".'`` -> ``'6"'``: an inch or foot mark is part of the number).
+    is kept at the end (``'6".'`` -> ``'6"'``: an inch or foot mark is part of the number)
+    unless it closes the same mark opening the text (``'"5000".'`` -> ``'5000'``; ``'"6""'`` ->
+    ``'6"'``: it stays when the end holds more of that mark than the start).
     ``TypeError`` unless ``str`` or ``None``.
     """
     return _normalize(_require_text(text, "text"))
@@ -275,16 +299,45 @@ def cuts_number(source: str, start: int, end: int) -> bool:
 
 
 def found_in(form: str, source_form: str) -> bool:
-    """True iff ``form`` occurs in ``source_form`` (both normal forms) at an offset where it cuts no number (:func:`cuts_number`)."""
+    """True iff ``form`` occurs in ``source_form`` (both normal forms) at an offset where it cuts no number (:func:`cuts_number`).
+
+    Every occurrence is tried, in linear time: a run of overlapping ones is stepped by the
+    quote's period, and one that starts inside a digit run skips the rest of that run.
+    """
     needle, haystack = form, source_form
     if not needle:
         return False
     start = haystack.find(needle)
+    size, period = len(needle), 0
     while start != -1:
-        if not cuts_number(haystack, start, start + len(needle)):
+        if not cuts_number(haystack, start, start + size):
             return True
-        start = haystack.find(needle, start + 1)
+        if needle[0].isdecimal() and start > 0 and haystack[start - 1].isdecimal():
+            # It starts inside a digit run: so does every occurrence up to the run's end.
+            start = haystack.find(needle, _DIGIT_RUN.match(haystack, start).end() + 1)
+            continue
+        period = period or _smallest_period(needle)
+        if haystack.startswith(needle[size - period:], start + size):
+            start += period  # the next occurrence: none lies closer than the period
+        else:
+            # Occurrences at distance d < size make d a period; with the next one at start + period
+            # absent, Fine and Wilf put the next one at least size - period + 2 away.
+            start = haystack.find(needle, start + max(period, size - period) + 1)
     return False
+
+
+def _smallest_period(text: str) -> int:
+    # The least p > 0 with text[i] == text[i + p] for every i (len(text) when there is none
+    # shorter), from the prefix function (Knuth, Morris and Pratt).
+    border = [0] * len(text)
+    k = 0
+    for i in range(1, len(text)):
+        while k and text[i] != text[k]:
+            k = border[k - 1]
+        if text[i] == text[k]:
+            k += 1
+        border[i] = k
+    return len(text) - border[-1]
 
 
 def is_quoted(quote: str | None, source: str | None) -> bool:
