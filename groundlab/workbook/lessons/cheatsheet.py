@@ -38,7 +38,7 @@ SHEET_TERMS = frozenset(
 _STYLE = """
 @page { size: A4; margin: 8mm 10mm; }
 * { box-sizing: border-box; }
-body { font: 7.7pt/1.16 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
+body { font: 7.5pt/1.15 "DejaVu Sans", Arial, sans-serif; margin: 0; color: #111; }
 h1 { font-size: 13pt; margin: 0 0 1mm; }
 h2 { font-size: 8.6pt; margin: 1.2mm 0 0.5mm; border-bottom: 1px solid #888; }
 p { margin: 0.6mm 0; }
