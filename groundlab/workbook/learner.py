@@ -20,9 +20,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import NamedTuple, Sequence
+
+from groundlab.workbook.staging import staged_folder
 
 __all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "packaged_notebooks", "main"]
 
@@ -147,18 +148,9 @@ def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: s
         raise FileNotFoundError(f"no notebooks in {source}: install groundlab from the kit's wheel (SETUP.md)")
     if folder.is_symlink() or (folder.exists() and (not folder.is_dir() or any(folder.iterdir()))):
         raise FileExistsError(f"{folder} already exists and is not empty: the workbook never writes over files. Choose a new folder name, or open it with `groundlab-workbook open {folder}`")
-    parent = folder.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=parent))
-    try:
+    with staged_folder(folder) as staging:
         for notebook in notebooks:
             shutil.copyfile(notebook, staging / notebook.name)
-        if folder.exists():
-            folder.rmdir()  # empty (checked above); Windows cannot rename onto a folder
-        os.replace(staging, folder)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return [folder / n.name for n in notebooks]
 
 

@@ -227,7 +227,9 @@ def test_start_and_aggregate_say_when_the_place_is_not_writable(exports, tmp_pat
     def denied(*args, **kwargs):
         raise PermissionError(13, "Permission denied", str(tmp_path))
 
-    monkeypatch.setattr(command.tempfile, "mkdtemp", denied)  # tempfile is one module: room's too
+    import groundlab.workbook.staging as staging
+
+    monkeypatch.setattr(staging.tempfile, "mkdtemp", denied)  # the one staging folder maker of both commands
     assert main(["start", str(tmp_path / "wb"), "--copy-only"]) == 2
     err = capsys.readouterr().err
     assert err == f"groundlab-workbook start: cannot write {tmp_path / 'wb'}: Permission denied ({tmp_path})\n"

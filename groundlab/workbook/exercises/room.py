@@ -22,11 +22,11 @@ import math
 import os
 import re
 import secrets
-import shutil
-import tempfile
 import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
+
+from groundlab.workbook.staging import staged_folder
 
 __all__ = ["FORMAT", "AIM", "ExportError", "export_record", "write_export", "read_export", "first_try_rows", "aggregate_folder"]
 
@@ -225,20 +225,11 @@ def aggregate_folder(folder: str | Path, out: str | Path) -> tuple[list[Path], s
         raise FileExistsError(f"{out} exists and is not empty: choose a new folder with --out")
     exercises, notebooks = first_try_rows(exports)
     table = _markdown(exercises, notebooks)
-    parent = out.resolve().parent
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
     names = ["first-tries.csv", "first-tries.md", "first-tries.png"]
-    try:
+    with staged_folder(out) as staging:
         pd.DataFrame(exercises).to_csv(staging / names[0], index=False)
         (staging / names[1]).write_text(table, encoding="utf-8", newline="\n")
         _chart(Figure, exercises, notebooks).savefig(staging / names[2], dpi=100)
-        if out.exists():
-            out.rmdir()  # empty (checked above); Windows cannot rename onto a folder
-        os.replace(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return [out / name for name in names], table
 
 
