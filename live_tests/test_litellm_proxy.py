@@ -72,15 +72,20 @@ def test_explain_match_keeps_only_the_quoted_points():
     assert (len(explanation.matches), len(explanation.gaps), explanation.dropped) == (1, 1, 1)
 
 
+def call_with(call: str, chat_model) -> None:
+    """``ask`` on the study's complete request, or ``explain_match`` on the job-match example, with ``chat_model``."""
+    if call == "ask":
+        ask(COMPLETE.request, CASES.sources, chat_model, timeout=30.0)
+    else:
+        explain_match(JOB_MATCH.profile, JOB_MATCH.job, chat_model, timeout=30.0)
+
+
 @pytest.mark.parametrize("call", ["ask", "explain_match"])
 def test_a_refusal_is_reported_as_a_refusal(call, caplog):
     caplog.set_level(logging.DEBUG)
     refusing = model("refusing-model")
     with pytest.raises(ProviderError) as caught:
-        if call == "ask":
-            ask(COMPLETE.request, CASES.sources, refusing, timeout=30.0)
-        else:
-            explain_match(JOB_MATCH.profile, JOB_MATCH.job, refusing, timeout=30.0)
+        call_with(call, refusing)
     assert (caught.value.code, str(caught.value)) == ("refusal", PROVIDER_REFUSAL_MESSAGE)
     assert (caught.value.error_type, caught.value.status_code) == ("ChatModelError", None)
     assert "chat model call failed: ChatModelError (refusal)" in caplog.messages
@@ -92,10 +97,7 @@ def test_a_provider_error_names_only_its_status(call, caplog):
     caplog.set_level(logging.DEBUG)
     failing = model("failing-model")
     with pytest.raises(ProviderError) as caught:
-        if call == "ask":
-            ask(COMPLETE.request, CASES.sources, failing, timeout=30.0)
-        else:
-            explain_match(JOB_MATCH.profile, JOB_MATCH.job, failing, timeout=30.0)
+        call_with(call, failing)
     assert (caught.value.code, str(caught.value)) == ("provider", PROVIDER_ERROR_MESSAGE)
     assert (caught.value.error_type, caught.value.status_code) == ("ChatModelError", 429)
     assert "chat model call failed: ChatModelError (http_status, HTTP 429)" in caplog.messages

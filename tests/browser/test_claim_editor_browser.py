@@ -47,9 +47,10 @@ def _run_all_cells(page) -> None:
     page.locator('.lm-Menu-itemLabel:text-is("Run All Cells")').first.click()
 
 
-def open_and_run_all(page, base: str, token: str) -> None:
-    """Open the demo notebook in the JupyterLab at ``base`` and run all its cells."""
-    page.goto(f"{base}/lab/tree/{DEMO_NAME}?token={token}", wait_until="domcontentloaded")
+def open_and_run_all(page, base: str, token: str, where: str = f"tree/{DEMO_NAME}?") -> None:
+    """Open a notebook in the JupyterLab at ``base`` and run all its cells: the demo notebook, or
+    ``where`` (the part of the address after ``/lab/``, up to the token's ``?`` or ``&``)."""
+    page.goto(f"{base}/lab/{where}token={token}", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
     _dismiss_kernel_dialog(page)
     page.locator(".jp-Notebook .jp-Cell").first.click()

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.test_claim_editor_browser import WIDGET_TIMEOUT_MS, _dismiss_kernel_dialog, _expect, _run_all_cells
+from tests.browser.test_claim_editor_browser import WIDGET_TIMEOUT_MS, _expect, open_and_run_all
 
 pytestmark = pytest.mark.browser
 
@@ -42,12 +42,7 @@ def test_the_predict_widget_fits_a_1280_by_720_screen_before_and_after_a_try(jup
     (notebook_folder / NAME).write_text(_notebook(), encoding="utf-8")
     page = projector
     # a workspace of its own, reset: the session's earlier tests left the demo open in the default one
-    page.goto(f"{base}/lab/workspaces/predict-fit/tree/{NAME}?reset&token={token}", wait_until="domcontentloaded")
-    page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
-    _dismiss_kernel_dialog(page)
-    page.locator(".jp-Notebook .jp-Cell").first.click()
-    _run_all_cells(page)
-    _dismiss_kernel_dialog(page, seconds=3)
+    open_and_run_all(page, base, token, f"workspaces/predict-fit/tree/{NAME}?reset&")
     widget = page.locator(".groundlab-predict").first
     expect(widget).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     area = page.locator(".jp-NotebookPanel .jp-WindowedPanel-outer, .jp-NotebookPanel .jp-Notebook").first.bounding_box()
