@@ -327,8 +327,7 @@ def run_tests(python: Path, marker: str | None) -> int:
     # The tests need no nbval: leaving its plugin out saves its Jupyter imports on every worker.
     status = run([python, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:nbval", *WORKERS, *TEST_DIST, "--durations=15", *selection, "tests"], env=env)
     if glob.glob(str(ROOT / "notebooks" / "*.ipynb")):
-        kernels = {key: value for key, value in kernel_env().items() if key != "PYTHONDONTWRITEBYTECODE"}
-        status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *NBVAL], env=kernels) or status
+        status = run([python, "-m", "pytest", "-p", "no:cacheprovider", *WORKERS, *NBVAL], env={**env, "MPLBACKEND": KERNEL_BACKEND}) or status
     else:
         say("no notebooks/*.ipynb: nbval skipped")
     return status

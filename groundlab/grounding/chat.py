@@ -293,7 +293,7 @@ class _Exchange:
             return "transport", type(exc).__name__
 
 
-def _refused(body: bytes, message: object, content: object) -> bool:
+def _refused(choice: object, message: object, content: object) -> bool:
     """Whether a reply without string content is the model declining: ``content`` null beside a
     ``refusal`` text, ``content`` a list of parts holding a ``{"type": "refusal"}`` part, or
     ``content`` null with ``finish_reason`` ``"content_filter"`` (the provider's filter)."""
@@ -302,7 +302,7 @@ def _refused(body: bytes, message: object, content: object) -> bool:
         return True
     if isinstance(content, list) and any(isinstance(part, dict) and part.get("type") == "refusal" for part in content):
         return True
-    return content is None and _json_path(body, ("choices", 0, "finish_reason")) == "content_filter"
+    return content is None and isinstance(choice, dict) and choice.get("finish_reason") == "content_filter"
 
 
 class OpenAICompatibleChatModel:
@@ -531,12 +531,13 @@ class OpenAICompatibleChatModel:
         if fmt is not None:
             payload["response_format"] = fmt
         body = self._send("POST", "/chat/completions", deadline, timeout, payload)
-        message = _json_path(body, ("choices", 0, "message"))
+        choice = _json_path(body, ("choices", 0))
+        message = choice.get("message") if isinstance(choice, dict) else None
         content = message.get("content") if isinstance(message, dict) else None
         if isinstance(content, str):
             return content
         context = {"endpoint": self._endpoint + "/chat/completions"}
-        if _refused(body, message, content):
+        if _refused(choice, message, content):
             raise ChatModelError(code="refusal", context=context) from None
         raise ChatModelError(code="bad_reply", context={**context, "path": "choices[0].message.content"}) from None
 
