@@ -28,6 +28,7 @@ from groundlab.core.contract import TraceStep, Verdict, verify_answer
 from groundlab.core.errors import CODE_MEANINGS
 from groundlab.core.failure import GroundlabError
 from groundlab.core.fields import FieldReport, FieldResult, FieldState, verify_fields
+from groundlab.core.language import set_language
 from groundlab.core.registry import Registry, Request, Source, load_registry, load_request
 from groundlab.core.trusted import CHECKSUM_FILE, FrozenFixtureError, TrustedInputError, fixtures_dir, verify_frozen
 
@@ -38,7 +39,7 @@ _EAGER = (
     "MAX_INPUT_UNITS", "MAX_STRING_UNITS", "STATUS_OF_CHECK", "Check", "Claim", "ClaimsSyntaxError",
     "FieldReport", "FieldResult", "FieldState", "FrozenFixtureError", "GroundlabError", "Registry", "Request",
     "Source", "Status", "TraceStep", "TrustedInputError", "Verdict", "citation_only_accepts", "fixtures_dir",
-    "load_registry", "load_request", "loads_strict", "parse_claims", "utf16_length", "verify_answer",
+    "load_registry", "load_request", "loads_strict", "parse_claims", "set_language", "utf16_length", "verify_answer",
     "verify_fields", "verify_frozen",
 )
 

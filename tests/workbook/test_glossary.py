@@ -24,7 +24,7 @@ LAB_WORDS = ("ladder", "rung", "rungs")
 LAB_PLACES = (
     "notebooks/10_", "notebooks/11_", "groundlab/lab/", "groundlab/workbook/presentation/lab_", "groundlab/workbook/exercises/goals.py", "groundlab/workbook/lessons/lab.py",
     "groundlab/workbook/exercises/answers.py", "groundlab/workbook/lessons/glossary.py", "groundlab/workbook/lessons/predict_hints.py", "groundlab/workbook/lessons/cheatsheet.py", "groundlab/cli.py",
-    "groundlab/__init__.py", "docs/api.md", "docs/architecture.md", "docs/instructor.md", "docs/answer-key.md", "README.md", "CONTRIBUTING.md",
+    "groundlab/__init__.py", "docs/api.md", "docs/architecture.md", "docs/instructor.md", "docs/answer-key.md", "docs/translating.md", "README.md", "CONTRIBUTING.md",
     "benchmarks/",
 )
 

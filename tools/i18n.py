@@ -1,0 +1,436 @@
+"""Translations: gettext catalogues for the code, and Traditional Chinese twins of the notebooks.
+
+Two kinds of catalogue, both gettext ``.po`` files read and written with Babel:
+
+* **code catalogues** (:data:`DOMAINS`): every string the code marks with ``tr("...")`` or
+  ``N_("...")`` (``groundlab.core.language``). ``extract`` updates each domain's ``.po`` from the
+  source (new strings are added untranslated, strings no longer in the code are dropped, a
+  changed string needs a new translation); ``compile`` writes the ``.mo`` files the library reads;
+* **notebook catalogues** (``notebooks/locale/zh_Hant/<notebook>.po``): one message per cell of a
+  numbered notebook's header and core sections (the whole cell's source, markdown or code), and
+  the heading line of each optional section. ``extract`` updates them from the English notebooks;
+  ``build`` writes the twins ``notebooks/zh-Hant/<notebook>.ipynb`` (:func:`twin`): the header
+  and the core sections translated, each optional section a translated heading and a link to
+  the English notebook, a first code cell that chooses the language, and the stored outputs of
+  the previous twin kept wherever the cells did not change. ``python tools/notebooks.py execute``
+  then refreshes their outputs.
+
+A message with no translation (empty, or marked fuzzy) is a gap: :func:`gaps` lists them and a
+test keeps the list empty. Commands: ``python tools/i18n.py extract|compile|build|gaps``
+(``make translations`` runs extract, compile and build).
+
+Workbook tooling, not library code: nothing in ``groundlab`` imports it. Babel (a dependency of
+JupyterLab, so in both locks) is imported when these functions run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import io
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any, Iterable, NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.notebooks import (  # noqa: E402  (the checkout's tools, run as a script)
+    CORE_TAG,
+    LESSON_GLOB,
+    OPTIONAL_TAG,
+    notebook_json,
+    read_notebook,
+    sections,
+    tags,
+    text,
+)
+
+LANGUAGE = "zh-Hant"
+"""The language of the twins and of every catalogue here (BCP 47)."""
+FOLDER = "zh_Hant"
+"""Its gettext folder name (``groundlab.core.language.CATALOGUE_FOLDERS``)."""
+KEYWORDS = {"tr": None, "N_": None}
+"""The calls Babel extracts: ``tr(message)`` (a :class:`~groundlab.core.language.Catalogue`) and ``N_(message)``."""
+
+
+class Domain(NamedTuple):
+    """One code catalogue: its gettext ``name``, the ``sources`` it is extracted from (folders or
+    files under the checkout), folders left out (``exclude``) and its ``localedir``."""
+
+    name: str
+    sources: tuple[str, ...]
+    exclude: tuple[str, ...]
+    localedir: str
+
+
+DOMAINS = (
+    Domain("groundlab", ("groundlab",), ("groundlab/workbook",), "groundlab/locale"),
+    Domain("groundlab_workbook", ("groundlab/workbook",), ("groundlab/workbook/lessons",), "groundlab/workbook/locale"),
+    Domain("groundlab_lessons", ("groundlab/workbook/lessons",), (), "groundlab/workbook/locale"),
+)
+"""The library's catalogue, the workbook's (widgets, tables, exercises, the demo) and the lessons' (hints, cases, glossary, cheat sheet)."""
+
+NOTEBOOKS = ROOT / "notebooks"
+TWINS = NOTEBOOKS / LANGUAGE
+"""Where the twins live: ``notebooks/zh-Hant``."""
+NOTEBOOK_CATALOGUES = NOTEBOOKS / "locale" / FOLDER
+TWIN_NUMBERS = tuple(f"{n:02d}" for n in range(13))
+"""The notebooks with a twin: the workshop's core path, 00 to 12."""
+LANGUAGE_TAG = "language"
+"""Tag of the twin's first code cell, the one that chooses the language (the English notebook has none)."""
+LANGUAGE_CELL = 'from groundlab import set_language\nset_language("zh-Hant")  # 本筆記本以繁體中文顯示'
+OPTIONAL_LINK = "這一節是選讀內容，目前只有英文版：請在英文筆記本 [{title}]({path}) 中閱讀「{heading}」一節。"
+"""The body of an optional section in a twin (``title``: the English notebook's title, ``heading``: the section's English heading)."""
+
+
+# --------------------------------------------------------------------------- code catalogues
+def _files(domain: Domain) -> list[Path]:
+    files = []
+    for source in domain.sources:
+        base = ROOT / source
+        for path in sorted(base.rglob("*.py")) if base.is_dir() else [base]:
+            rel = path.relative_to(ROOT).as_posix()
+            if not any(rel == e or rel.startswith(e + "/") for e in domain.exclude):
+                files.append(path)
+    return files
+
+
+def po_path(domain: Domain) -> Path:
+    return ROOT / domain.localedir / FOLDER / "LC_MESSAGES" / f"{domain.name}.po"
+
+
+def extract_code(domain: Domain):
+    """A Babel ``Catalog`` of every message ``domain``'s sources mark, with their locations."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    catalog = Catalog(project="groundlab", domain=domain.name)
+    for path in _files(domain):
+        for lineno, message, comments, context in extract_from_file("python", str(path), keywords=KEYWORDS, comment_tags=("Translators:",)):
+            if isinstance(message, tuple):
+                message = message[0]
+            catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def _read(path: Path, domain: str):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    if not path.exists():
+        return Catalog(locale=FOLDER, domain=domain, project="groundlab")
+    with path.open("rb") as handle:
+        return read_po(handle, locale=FOLDER, domain=domain)
+
+
+def _write(path: Path, catalog) -> bool:
+    """Write ``catalog`` to ``path`` unless it holds the same text; whether it was written."""
+    from babel.messages.pofile import write_po
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, omit_header=False, sort_output=False, ignore_obsolete=True, include_previous=False)
+    data = re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", buffer.getvalue())
+    data = re.sub(rb'"PO-Revision-Date: [^"]*"\n', b"", data)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.write_bytes(data)
+    return True
+
+
+def _merge(template, path: Path, domain: str):
+    """``path``'s catalogue updated to ``template``'s messages: translations kept for messages still
+    there, new ones untranslated, gone ones dropped (Babel's fuzzy matching is off: a changed
+    message is a gap until it is translated again)."""
+    catalog = _read(path, domain)
+    catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
+    catalog.obsolete.clear()
+    catalog.fuzzy = False
+    catalog.language_team = "groundlab <zh-Hant>"
+    catalog.project, catalog.version = "groundlab", "0.1.0"
+    return catalog
+
+
+def extract() -> list[Path]:
+    """Update every code and notebook catalogue from the source; the ``.po`` files written."""
+    written = []
+    for domain in DOMAINS:
+        path = po_path(domain)
+        if _write(path, _merge(extract_code(domain), path, domain.name)):
+            written.append(path)
+    for number in TWIN_NUMBERS:
+        english = english_notebook(number)
+        path = notebook_po(english)
+        if _write(path, _merge(notebook_template(read_notebook(english), english.name), path, english.stem)):
+            written.append(path)
+    return written
+
+
+def compile_catalogues() -> list[Path]:
+    """Write each code catalogue's ``.mo`` beside its ``.po`` (untranslated and fuzzy messages
+    left out); the files written."""
+    from babel.messages.mofile import write_mo
+
+    written = []
+    for domain in DOMAINS:
+        catalog = _read(po_path(domain), domain.name)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)
+        target = po_path(domain).with_suffix(".mo")
+        if not target.exists() or target.read_bytes() != buffer.getvalue():
+            target.write_bytes(buffer.getvalue())
+            written.append(target)
+    return written
+
+
+def mo_is_current(domain: Domain) -> bool:
+    """Whether ``domain``'s committed ``.mo`` is what :func:`compile_catalogues` makes of its ``.po``."""
+    from babel.messages.mofile import write_mo
+
+    buffer = io.BytesIO()
+    write_mo(buffer, _read(po_path(domain), domain.name), use_fuzzy=False)
+    target = po_path(domain).with_suffix(".mo")
+    return target.exists() and target.read_bytes() == buffer.getvalue()
+
+
+class Gap(NamedTuple):
+    """A message without a translation: the catalogue's file, where the message comes from, and its start."""
+
+    catalogue: str
+    where: str
+    message: str
+
+
+def _gaps_of(path: Path, domain: str, template) -> list[Gap]:
+    catalog = _read(path, domain)
+    result = []
+    for message in template:
+        if not message.id:
+            continue
+        found = catalog.get(message.id, context=message.context)
+        where = ", ".join(f"{f}:{n}" for f, n in message.locations) or "?"
+        if found is None or not found.string or found.fuzzy:
+            result.append(Gap(path.relative_to(ROOT).as_posix(), where, message.id[:70]))
+    return result
+
+
+def gaps() -> list[Gap]:
+    """Every message of the code and of the twinned notebooks' core path without a translation."""
+    result = []
+    for domain in DOMAINS:
+        result += _gaps_of(po_path(domain), domain.name, extract_code(domain))
+    for number in TWIN_NUMBERS:
+        english = english_notebook(number)
+        result += _gaps_of(notebook_po(english), english.stem, notebook_template(read_notebook(english), english.name))
+    return result
+
+
+# --------------------------------------------------------------------------- notebook twins
+def english_notebook(number: str) -> Path:
+    """The English notebook numbered ``number`` (``"03"``)."""
+    found = sorted(NOTEBOOKS.glob(f"{number}_*.ipynb"))
+    if len(found) != 1:
+        raise FileNotFoundError(f"no single notebook numbered {number} in {NOTEBOOKS}")
+    return found[0]
+
+
+def notebook_po(english: Path) -> Path:
+    """The catalogue of an English notebook: ``notebooks/locale/zh_Hant/<stem>.po``."""
+    return NOTEBOOK_CATALOGUES / f"{english.stem}.po"
+
+
+def twin_path(english: Path) -> Path:
+    return TWINS / english.name
+
+
+def heading_line(cell: Any) -> str:
+    return text(cell).splitlines()[0]
+
+
+def notebook_template(notebook: Any, name: str):
+    """The messages of ``notebook``: each cell of its header and core sections whole, and the
+    heading line of each optional section, located by cell index and id."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(project="groundlab", domain=Path(name).stem)
+    for badge, indices in sections(notebook):
+        for index in indices if badge == CORE_TAG else indices[:1]:
+            cell = notebook["cells"][index]
+            message = text(cell) if badge == CORE_TAG else heading_line(cell)
+            if not message.strip():
+                continue
+            kind = cell["cell_type"] if badge == CORE_TAG else "optional heading"
+            catalog.add(message, locations=[(name, index)], auto_comments=[f"{kind} cell {cell.get('id', '')}"])
+    return catalog
+
+
+_LINK = re.compile(r"(\]\()([^)#\s]+)(#[^)\s]*)?(\))")
+
+
+def _relink(markdown: str) -> str:
+    """Relative link targets that are not twins (another notebook, ``docs/``) made to point
+    from ``notebooks/zh-Hant`` to where they are: one folder up."""
+
+    def fix(match: re.Match) -> str:
+        target = match[2]
+        if re.match(r"[a-z]+:", target) or target.startswith("/"):
+            return match[0]
+        if (TWINS / target).exists() or re.fullmatch(r"(0\d|1[0-2])_[\w]+\.ipynb", target):
+            return match[0]
+        return f"{match[1]}../{target}{match[3] or ''}{match[4]}"
+
+    return _LINK.sub(fix, markdown)
+
+
+def _anchor(heading: str) -> str:
+    """JupyterLab's anchor for a ``## `` heading: its text with spaces as hyphens."""
+    return "#" + heading.lstrip("#").strip().replace(" ", "-")
+
+
+def twin(english_path: Path, catalog=None) -> dict:
+    """The twin of the English notebook at ``english_path`` (a notebook dict without outputs).
+
+    Cells keep their ids and tags. Header and core cells are their catalogue translation (an
+    untranslated cell stays English); each optional section is its heading cell, translated,
+    with :data:`OPTIONAL_LINK` under it; after the header's first cell comes the code cell
+    tagged :data:`LANGUAGE_TAG`. Links to notebooks without a twin and to ``docs/`` point one
+    folder up."""
+    notebook = read_notebook(english_path)
+    catalog = catalog if catalog is not None else _read(notebook_po(english_path), english_path.stem)
+
+    def translated(source: str) -> str:
+        found = catalog.get(source)
+        return found.string if found is not None and found.string and not found.fuzzy else source
+
+    title = heading_line(notebook["cells"][0]).lstrip("# ").strip()
+    cells = []
+    for badge, indices in sections(notebook):
+        for position, index in enumerate(indices):
+            cell = copy.deepcopy(notebook["cells"][index])
+            cell.pop("outputs", None)
+            if cell["cell_type"] == "code":
+                cell["outputs"], cell["execution_count"] = [], None
+            if badge == OPTIONAL_TAG:
+                if position:
+                    continue
+                heading = heading_line(cell)
+                body = OPTIONAL_LINK.format(title=title, path=f"../{english_path.name}{_anchor(heading)}", heading=heading[3:])
+                cell["source"] = f"{translated(heading)}\n\n{body}"
+            elif text(cell).strip():
+                cell["source"] = translated(text(cell))
+            if cell["cell_type"] == "markdown":
+                cell["source"] = _relink(text(cell))
+            cells.append(cell)
+            if index == 0:
+                cells.append(
+                    {
+                        "cell_type": "code", "execution_count": None, "id": "language0zh",
+                        "metadata": {"tags": [LANGUAGE_TAG]}, "outputs": [], "source": LANGUAGE_CELL,
+                    }
+                )
+    result = copy.deepcopy(notebook)
+    result["cells"] = cells
+    result.setdefault("metadata", {})["language"] = LANGUAGE
+    return result
+
+
+def _shape(cell: Any) -> tuple:
+    return (cell["cell_type"], cell.get("id"), text(cell), tuple(tags(cell)))
+
+
+def build() -> list[Path]:
+    """Write every twin (:func:`twin`); a cell whose source, tags and id did not change keeps the
+    previous twin's outputs. The files written (a twin already current is left alone)."""
+    written = []
+    TWINS.mkdir(parents=True, exist_ok=True)
+    for number in TWIN_NUMBERS:
+        english = english_notebook(number)
+        new = twin(english)
+        target = twin_path(english)
+        if target.exists():
+            old = read_notebook(target)
+            previous = {_shape(c): c for c in old["cells"]}
+            for cell in new["cells"]:
+                kept = previous.get(_shape(cell))
+                if kept is not None and cell["cell_type"] == "code":
+                    cell["outputs"], cell["execution_count"] = kept.get("outputs", []), kept.get("execution_count")
+            new["metadata"] = {**old.get("metadata", {}), **{k: v for k, v in new["metadata"].items() if k != "widgets"}}
+        data = notebook_json(new)
+        if not target.exists() or target.read_text(encoding="utf-8") != data:
+            target.write_text(data, encoding="utf-8", newline="\n")
+            written.append(target)
+    return written
+
+
+def twin_is_current(english: Path) -> bool:
+    """Whether the committed twin has exactly :func:`twin`'s cells (sources, tags, ids, in order)."""
+    target = twin_path(english)
+    if not target.exists():
+        return False
+    return [_shape(c) for c in read_notebook(target)["cells"]] == [_shape(c) for c in twin(english)["cells"]]
+
+
+# --------------------------------------------------------------------------- parity
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+
+
+def has_han(value: str) -> bool:
+    """Whether ``value`` holds a CJK character or CJK punctuation (so it was translated)."""
+    return bool(_HAN.search(value))
+
+
+def code_shape(source: str) -> str:
+    """``source``'s syntax tree with every string constant that holds Chinese replaced by one
+    placeholder, and IPython's ``%`` and ``!`` lines kept as written: two cells with the same
+    shape run the same code and differ only in the words a person reads (comments included,
+    since the tree has none)."""
+    lines, magics = [], []
+    for line in source.splitlines():
+        if line.lstrip().startswith(("%", "!")):
+            magics.append(line.strip())
+            lines.append("pass")
+        else:
+            lines.append(line)
+    tree = ast.parse("\n".join(lines))
+
+    class Blank(ast.NodeTransformer):
+        def visit_Constant(self, node: ast.Constant) -> ast.AST:
+            if isinstance(node.value, str) and has_han(node.value):
+                return ast.copy_location(ast.Constant("<translated text>"), node)
+            return node
+
+        def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
+            self.generic_visit(node)
+            return node
+
+    return ast.dump(Blank().visit(tree)) + "\n" + "\n".join(magics)
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python tools/i18n.py", description=__doc__.split("\n")[0])
+    parser.add_argument("command", choices=("extract", "compile", "build", "gaps", "all"))
+    args = parser.parse_args(None if argv is None else list(argv))
+    if args.command in ("extract", "all"):
+        for path in extract():
+            print(f"updated {path.relative_to(ROOT)}")
+    if args.command in ("compile", "all"):
+        for path in compile_catalogues():
+            print(f"compiled {path.relative_to(ROOT)}")
+    if args.command in ("build", "all"):
+        for path in build():
+            print(f"wrote {path.relative_to(ROOT)}")
+    if args.command == "gaps":
+        found = gaps()
+        for gap in found:
+            print(f"{gap.catalogue}: {gap.where}: {gap.message!r}")
+        print(f"{len(found)} message(s) without a translation")
+        return 1 if found else 0
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
