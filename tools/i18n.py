@@ -155,28 +155,44 @@ def _merge(template, path: Path, domain: str):
     return catalog
 
 
-def extract() -> list[Path]:
-    """Update every code and notebook catalogue from the source; the ``.po`` files written."""
+def _chosen(name: str, only: Iterable[str] | None) -> bool:
+    """Whether catalogue ``name`` (a domain, or a notebook's stem) is among ``only`` (``None``: all;
+    ``"notebooks"`` stands for every notebook catalogue)."""
+    if only is None:
+        return True
+    only = set(only)
+    return name in only or (name[:2].isdigit() and "notebooks" in only)
+
+
+def extract(only: Iterable[str] | None = None) -> list[Path]:
+    """Update every code and notebook catalogue (or those named in ``only``) from the source;
+    the ``.po`` files written."""
     written = []
     for domain in DOMAINS:
+        if not _chosen(domain.name, only):
+            continue
         path = po_path(domain)
         if _write(path, _merge(extract_code(domain), path, domain.name)):
             written.append(path)
     for number in TWIN_NUMBERS:
         english = english_notebook(number)
+        if not _chosen(english.stem, only):
+            continue
         path = notebook_po(english)
         if _write(path, _merge(notebook_template(read_notebook(english), english.name), path, english.stem)):
             written.append(path)
     return written
 
 
-def compile_catalogues() -> list[Path]:
-    """Write each code catalogue's ``.mo`` beside its ``.po`` (untranslated and fuzzy messages
-    left out); the files written."""
+def compile_catalogues(only: Iterable[str] | None = None) -> list[Path]:
+    """Write each code catalogue's ``.mo`` (or those named in ``only``) beside its ``.po``
+    (untranslated and fuzzy messages left out); the files written."""
     from babel.messages.mofile import write_mo
 
     written = []
     for domain in DOMAINS:
+        if not _chosen(domain.name, only):
+            continue
         catalog = _read(po_path(domain), domain.name)
         buffer = io.BytesIO()
         write_mo(buffer, catalog, use_fuzzy=False)
@@ -218,14 +234,17 @@ def _gaps_of(path: Path, domain: str, template) -> list[Gap]:
     return result
 
 
-def gaps() -> list[Gap]:
-    """Every message of the code and of the twinned notebooks' core path without a translation."""
+def gaps(only: Iterable[str] | None = None) -> list[Gap]:
+    """Every message of the code and of the twinned notebooks' core path (or of the catalogues
+    named in ``only``) without a translation."""
     result = []
     for domain in DOMAINS:
-        result += _gaps_of(po_path(domain), domain.name, extract_code(domain))
+        if _chosen(domain.name, only):
+            result += _gaps_of(po_path(domain), domain.name, extract_code(domain))
     for number in TWIN_NUMBERS:
         english = english_notebook(number)
-        result += _gaps_of(notebook_po(english), english.stem, notebook_template(read_notebook(english), english.name))
+        if _chosen(english.stem, only):
+            result += _gaps_of(notebook_po(english), english.stem, notebook_template(read_notebook(english), english.name))
     return result
 
 
@@ -264,7 +283,7 @@ def notebook_template(notebook: Any, name: str):
             if not message.strip():
                 continue
             kind = cell["cell_type"] if badge == CORE_TAG else "optional heading"
-            catalog.add(message, locations=[(name, index)], auto_comments=[f"{kind} cell {cell.get('id', '')}"])
+            catalog.add(message, locations=[(name, index)], auto_comments=[f"{kind}, cell {index} (id {cell.get('id', '')})"])
     return catalog
 
 
@@ -342,13 +361,16 @@ def _shape(cell: Any) -> tuple:
     return (cell["cell_type"], cell.get("id"), text(cell), tuple(tags(cell)))
 
 
-def build() -> list[Path]:
-    """Write every twin (:func:`twin`); a cell whose source, tags and id did not change keeps the
-    previous twin's outputs. The files written (a twin already current is left alone)."""
+def build(only: Iterable[str] | None = None) -> list[Path]:
+    """Write every twin (:func:`twin`; or those whose notebook is named in ``only``); a cell whose
+    source, tags and id did not change keeps the previous twin's outputs. The files written (a
+    twin already current is left alone)."""
     written = []
     TWINS.mkdir(parents=True, exist_ok=True)
     for number in TWIN_NUMBERS:
         english = english_notebook(number)
+        if not _chosen(english.stem, only):
+            continue
         new = twin(english)
         target = twin_path(english)
         if target.exists():
@@ -413,18 +435,22 @@ def code_shape(source: str) -> str:
 def main(argv: Iterable[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/i18n.py", description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("extract", "compile", "build", "gaps", "all"))
+    parser.add_argument(
+        "--only", nargs="+", default=None, metavar="NAME",
+        help="catalogues to work on: domains (groundlab, groundlab_workbook, groundlab_lessons), notebook stems, or 'notebooks'",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     if args.command in ("extract", "all"):
-        for path in extract():
+        for path in extract(args.only):
             print(f"updated {path.relative_to(ROOT)}")
     if args.command in ("compile", "all"):
-        for path in compile_catalogues():
+        for path in compile_catalogues(args.only):
             print(f"compiled {path.relative_to(ROOT)}")
     if args.command in ("build", "all"):
-        for path in build():
+        for path in build(args.only):
             print(f"wrote {path.relative_to(ROOT)}")
     if args.command == "gaps":
-        found = gaps()
+        found = gaps(args.only)
         for gap in found:
             print(f"{gap.catalogue}: {gap.where}: {gap.message!r}")
         print(f"{len(found)} message(s) without a translation")
