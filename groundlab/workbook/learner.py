@@ -29,6 +29,7 @@ __all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "pack
 
 WORKBOOK_EXTRA = (
     "jupyterlab>=4", "ipywidgets>=8", "pandas>=2", "matplotlib>=3.7", "pydantic>=2", "rapidfuzz>=3", "httpx>=0.25",
+    "jupyterlab-language-pack-zh-TW>=4.5",
 )
 """The ``workbook`` extra of ``pyproject.toml`` (a test keeps the two the same)."""
 SUPPORTED = ((3, 10), (3, 13))

@@ -34,6 +34,9 @@ LOCK_LINE = re.compile(r"(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)==(?P<version>[0-9]
 CONDA_ONLY = {"python", "pip"}
 # conda-forge names that differ from the PyPI names.
 CONDA_NAMES = {"python-build": "build"}
+# Workbook packages environment.yml installs with pip, from PyPI, under the name the lock pins
+# (JupyterLab's Traditional Chinese language pack), after the checkout itself.
+PIP_ONLY = ["jupyterlab-language-pack-zh-TW>=4.5"]
 # environment.yml's Python, the lock's main Python.
 CONDA_PYTHON = {"python_version": "3.11", "python_full_version": "3.11.7"}
 PLATFORMS = {
@@ -60,7 +63,7 @@ EXPECTED_EXTRAS = {
     "draft": ["pydantic>=2"],
     "live": ["httpx>=0.25"],
     "fuzzy": ["rapidfuzz>=3"],
-    "workbook": ["jupyterlab>=4", "ipywidgets>=8", "pandas>=2", "matplotlib>=3.7", "pydantic>=2", "rapidfuzz>=3", "httpx>=0.25"],
+    "workbook": ["jupyterlab>=4", "ipywidgets>=8", "pandas>=2", "matplotlib>=3.7", "pydantic>=2", "rapidfuzz>=3", "httpx>=0.25", "jupyterlab-language-pack-zh-TW>=4.5"],
 }
 
 
@@ -143,6 +146,11 @@ def conda_requirements() -> dict[str, str]:
             name = canonicalize_name(match.group(1))
             if name not in CONDA_ONLY:
                 specs[CONDA_NAMES.get(name, name)] = re.sub(r"\s+", "", match.group(2))
+        else:
+            for line in entry["pip"]:
+                if line != "-e .":
+                    requirement = Requirement(line)
+                    specs[canonicalize_name(requirement.name)] = str(requirement.specifier)
     return specs
 
 
@@ -251,7 +259,7 @@ def test_environment_yml_is_python_311_and_installs_this_package():
     strings = [entry for entry in env["dependencies"] if isinstance(entry, str)]
     assert "python=3.11" in strings and "pip" in strings
     pip_sections = [entry["pip"] for entry in env["dependencies"] if isinstance(entry, dict)]
-    assert pip_sections == [["-e ."]]
+    assert pip_sections == [["-e .", *PIP_ONLY]]
 
 
 def test_the_package_requires_nothing_and_each_extra_adds_one_part():

@@ -93,14 +93,14 @@ def imported(monkeypatch):
     import importlib
 
     names, real = [], importlib.import_module
-    workbook = {r.split(">=")[0] for r in learner.WORKBOOK_EXTRA}
+    workbook = {r.split(">=")[0].replace("-", "_") for r in learner.WORKBOOK_EXTRA}  # import names
     monkeypatch.setattr(learner.importlib, "import_module", lambda name, *a: names.append(name) if name in workbook else real(name, *a))
     return names
 
 
 def test_check_reports_each_part_and_what_to_do(monkeypatch, tmp_path, packaged, imported):
     found = learner.check_install()
-    assert imported == [r.split(">=")[0] for r in learner.WORKBOOK_EXTRA]
+    assert imported == [r.split(">=")[0].replace("-", "_") for r in learner.WORKBOOK_EXTRA]
     assert found[0].ok is True and found[0].what.startswith("Python ")
     whats = [f.what for f in found]
     for requirement in learner.WORKBOOK_EXTRA:
