@@ -40,10 +40,10 @@ sys.path.insert(0, str(ROOT))
 
 from tools.notebooks import (  # noqa: E402  (the checkout's tools, run as a script)
     CORE_TAG,
-    LESSON_GLOB,
     OPTIONAL_TAG,
     notebook_json,
     read_notebook,
+    section_minutes,
     sections,
     tags,
     text,
@@ -83,6 +83,12 @@ TWIN_NUMBERS = tuple(f"{n:02d}" for n in range(13))
 LANGUAGE_TAG = "language"
 """Tag of the twin's first code cell, the one that chooses the language (the English notebook has none)."""
 LANGUAGE_CELL = 'from groundlab import set_language\nset_language("zh-Hant")  # 本筆記本以繁體中文顯示'
+TIMES = re.compile(r"\*\*Time needed:\*\* core path about (\d+) minutes, full path about (\d+) minutes")
+"""The English header's time line."""
+TWIN_TIMES = re.compile(r"\*\*所需時間：\*\* 核心路徑約 (\d+) 分鐘，完整路徑約 (\d+) 分鐘")
+"""The twin header's time line (:func:`twin` writes its minutes)."""
+BADGES = {"core": "核心", "optional": "選讀"}
+"""A section heading's badge in a twin: ``## 核心 · …``, ``## 選讀 · …``."""
 OPTIONAL_LINK = "這一節是選讀內容，目前只有英文版：請在英文筆記本 [{title}]({path}) 中閱讀「{heading}」一節。"
 """The body of an optional section in a twin (``title``: the English notebook's title, ``heading``: the section's English heading)."""
 
@@ -354,7 +360,39 @@ def twin(english_path: Path, catalog=None) -> dict:
     result = copy.deepcopy(notebook)
     result["cells"] = cells
     result.setdefault("metadata", {})["language"] = LANGUAGE
+    _state_times(result, notebook)
     return result
+
+
+def twin_minutes(twin_notebook: Any, english: Any) -> tuple[float, float]:
+    """``(core, full)`` minutes of a twin: its own core sections (Chinese read by characters,
+    ``tools.notebooks.section_minutes``), and those plus the English notebook's optional sections,
+    which the full path reads in English."""
+    core = sum(t.minutes for t in section_minutes(twin_notebook) if t.badge == CORE_TAG)
+    optional = sum(t.minutes for t in section_minutes(english) if t.badge == OPTIONAL_TAG)
+    return core, core + optional
+
+
+def _state_times(result: Any, english: Any) -> None:
+    """Write the twin header's minutes from :func:`twin_minutes`, with the English header's own
+    margin over its estimate (a discussion, a question to the room; at most 5 minutes)."""
+    import math
+
+    header = text(result["cells"][0])
+    found = TWIN_TIMES.search(header)
+    stated = TIMES.search(text(english["cells"][0]))
+    if not found or not stated:
+        return
+    times = section_minutes(english)
+    english_core = sum(t.minutes for t in times if t.badge == CORE_TAG)
+    english_full = sum(t.minutes for t in times)
+    margin = min(5, max(0, int(stated[1]) - math.floor(english_core + 0.5)))
+    full_margin = max(0, int(stated[2]) - math.floor(english_full))
+    core, full = twin_minutes(result, english)
+    stated_core = math.floor(core + 0.5) + margin
+    stated_full = max(math.floor(full) + full_margin, stated_core + 1)
+    line = f"**所需時間：** 核心路徑約 {stated_core} 分鐘，完整路徑約 {stated_full} 分鐘"
+    result["cells"][0]["source"] = header[: found.start()] + line + header[found.end():]
 
 
 def _shape(cell: Any) -> tuple:
@@ -405,11 +443,9 @@ def has_han(value: str) -> bool:
     return bool(_HAN.search(value))
 
 
-def code_shape(source: str) -> str:
-    """``source``'s syntax tree with every string constant that holds Chinese replaced by one
-    placeholder, and IPython's ``%`` and ``!`` lines kept as written: two cells with the same
-    shape run the same code and differ only in the words a person reads (comments included,
-    since the tree has none)."""
+def _tree(source: str) -> tuple[ast.AST, list[str]]:
+    """``source`` parsed, with IPython's ``%`` and ``!`` lines kept aside (as written) and
+    replaced by ``pass``."""
     lines, magics = [], []
     for line in source.splitlines():
         if line.lstrip().startswith(("%", "!")):
@@ -417,19 +453,48 @@ def code_shape(source: str) -> str:
             lines.append("pass")
         else:
             lines.append(line)
-    tree = ast.parse("\n".join(lines))
+    return ast.parse("\n".join(lines)), magics
+
+
+def _strings(tree: ast.AST) -> list[str]:
+    return [node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)]
+
+
+def code_shape(source: str) -> str:
+    """``source``'s syntax tree with every string constant blanked, and its IPython ``%``/``!``
+    lines: two cells with the same shape make the same calls with the same names and numbers,
+    and differ at most in their string literals and comments (the tree has no comments)."""
 
     class Blank(ast.NodeTransformer):
         def visit_Constant(self, node: ast.Constant) -> ast.AST:
-            if isinstance(node.value, str) and has_han(node.value):
-                return ast.copy_location(ast.Constant("<translated text>"), node)
+            if isinstance(node.value, str):
+                return ast.copy_location(ast.Constant("<string>"), node)
             return node
 
-        def visit_JoinedStr(self, node: ast.JoinedStr) -> ast.AST:
-            self.generic_visit(node)
-            return node
-
+    tree, magics = _tree(source)
     return ast.dump(Blank().visit(tree)) + "\n" + "\n".join(magics)
+
+
+def same_code(english: str, translated: str) -> bool:
+    """Whether a twin's code cell runs the English cell's code: the same :func:`code_shape`, and
+    every string literal the same but those the twin holds in Chinese (:func:`has_han`), which
+    and were English prose (:func:`is_prose`): the words a person reads (a title, a question, a
+    label), or punctuation between an f-string's fields. Data (an answer, a case id, a field, a
+    number) can never change."""
+    if code_shape(english) != code_shape(translated):
+        return False
+    theirs, ours = _strings(_tree(english)[0]), _strings(_tree(translated)[0])
+    return all(a == b or (has_han(b) and (is_prose(a) or not re.search(r"[A-Za-z0-9]", a))) for a, b in zip(theirs, ours))
+
+
+def is_prose(value: str) -> bool:
+    """Whether an English string literal reads as words (so a twin may translate it): it holds a
+    word of two letters or more and a space or closing punctuation, and is not JSON. An id
+    (``value-with-unit``), a field, a number or an answer's JSON is not prose."""
+    stripped = value.strip()
+    if not re.search(r"[A-Za-z]{2,}", value) or stripped.startswith(("{", "[")) or has_han(value):
+        return False
+    return " " in stripped or stripped.endswith((":", "?", ".", "!"))
 
 
 def main(argv: Iterable[str] | None = None) -> int:
