@@ -13,9 +13,9 @@ PYTHON ?= python3
 VENV ?= .venv
 WORKSHOP = $(PYTHON) tools/workshop.py --venv $(VENV)
 
-.PHONY: install lab test test-no-browser mutation-check live-test lock student kit wheelhouse demo bench notebooks freeze-fixtures clean
+.PHONY: install lab test test-no-browser mutation-check live-test lock student kit wheelhouse demo bench notebooks translations freeze-fixtures clean
 
-install lab test test-no-browser mutation-check live-test student kit demo bench notebooks clean:
+install lab test test-no-browser mutation-check live-test student kit demo bench notebooks translations clean:
 	$(WORKSHOP) $@
 
 # The learner kit's wheels for one platform and Python (default: this machine's), for a room

@@ -5,13 +5,14 @@ the Python that runs it, CPython 3.10 to 3.13. The Makefile's targets call it, s
 and ``python tools/workshop.py lab`` are the same thing.
 
 Commands: ``install`` (build or update the venv), ``lab`` (open the workbook in JupyterLab),
-``test`` (every test, then nbval over the stored notebooks), ``test-no-browser`` (the same
+``test`` (every test, then nbval over the stored notebooks, the Chinese twins too), ``test-no-browser`` (the same
 without the browser tests, which CI runs on the oldest and newest supported Pythons),
 ``mutation-check`` (``tools/mutation_check.py``: hand-written patches of the library, each
 of which the fast tests must catch), ``live-test`` (``tools/live_test.py``: the adapter, ``ask``
 and ``explain_match`` against LiteLLM's proxy on 127.0.0.1, in a venv of its own; not part of
 ``test``), ``student``, ``kit`` and ``wheelhouse`` (the learner kit and its offline wheels,
-``tools/kit.py``), ``demo``, ``notebooks``, ``bench``, ``lock`` and ``clean``.
+``tools/kit.py``), ``demo``, ``notebooks``, ``translations`` (``tools/i18n.py``: the gettext
+catalogues and the Chinese twins), ``bench``, ``lock`` and ``clean``.
 
 Two locks, both universal (environment markers, so every supported Python and platform
 installs the same pinned packages where it can), compiled by ``lock`` from ``pyproject.toml``:
@@ -439,7 +440,8 @@ COMMANDS = {
     "kit": "the learner kit: build/kit (the wheel, the student notebooks, SETUP.md, the feedback form) and build/groundlab-kit.zip",
     "wheelhouse": "download every locked wheel into build/kit for --platform (default: this machine) and --python (default: this one), for installs with no network",
     "demo": "the one-page claim editor with Voila (adds requirements-test.lock: Voila is a test tool)",
-    "notebooks": "re-execute every notebook and save it without widget state",
+    "notebooks": "re-execute every notebook (the Traditional Chinese twins too) and save it without widget state",
+    "translations": "update the gettext catalogues from the source, compile them, and rebuild the Chinese twins (tools/i18n.py)",
     "bench": "timing and memory figures",
     "lock": "regenerate requirements-test.lock, then requirements.lock from it (uv, universal, pins kept where valid)",
     "clean": "remove the venv, build outputs and caches",
@@ -491,7 +493,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             choice = [*(["--platform", args.platform] if args.platform else []), *(["--python", args.python] if args.python else [])]
             return run([python, "tools/kit.py", "wheelhouse", *choice])
         if args.command == "notebooks":
-            return run([python, "tools/notebooks.py", "execute", *sorted(glob.glob("notebooks/*.ipynb", root_dir=ROOT))], env=kernel_env())
+            paths = sorted(glob.glob("notebooks/*.ipynb", root_dir=ROOT)) + sorted(glob.glob("notebooks/zh-Hant/*.ipynb", root_dir=ROOT))
+            return run([python, "tools/notebooks.py", "execute", *paths], env=kernel_env())
+        if args.command == "translations":
+            return run([python, "tools/i18n.py", "all"])
         return run([python, "benchmarks/run.py"])
     except SetupError as error:
         say(f"error: {error}")
