@@ -489,12 +489,16 @@ def same_code(english: str, translated: str) -> bool:
 
 def is_prose(value: str) -> bool:
     """Whether an English string literal reads as words (so a twin may translate it): it holds a
-    word of two letters or more and a space or closing punctuation, and is not JSON. An id
-    (``value-with-unit``), a field, a number or an answer's JSON is not prose."""
+    word of two letters or more, is not JSON, and has a space or closing punctuation or is one
+    plain word (letters only, not all capitals: ``"registry"``, ``"agree;"``). An id
+    (``value-with-unit``, ``prod-v2``), a field (``read_timeout_ms``), a status (``ACCEPT``), a
+    number or an answer's JSON is not prose."""
     stripped = value.strip()
     if not re.search(r"[A-Za-z]{2,}", value) or stripped.startswith(("{", "[")) or has_han(value):
         return False
-    return " " in stripped or stripped.endswith((":", "?", ".", "!"))
+    if " " in stripped or stripped.endswith((":", "?", ".", "!")):
+        return True
+    return bool(re.fullmatch(r"[A-Za-z]+[,;]?", stripped)) and not stripped.rstrip(",;").isupper()
 
 
 def main(argv: Iterable[str] | None = None) -> int:

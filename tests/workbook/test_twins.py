@@ -135,7 +135,8 @@ def test_the_shape_rule_catches_changed_code_and_data():
     assert not i18n.same_code(english, 'Predict.case(cases, "no-claims", f"Which status {n}?", board=None)')
     assert not i18n.same_code(english, 'Predict.case(cases, "no-claims", f"Which one {n}?", board=board)')
     assert not i18n.same_code(english, 'Predict.case(cases, "no-claims", f"哪一個狀態 {m}？", board=board)')
-    for data in ("5000", "value-with-unit", "read_timeout_ms", '{"claims": []}'):
+    assert i18n.same_code('print("registry", "agree;")', 'print("註冊表", "個一致")')
+    for data in ("5000", "value-with-unit", "read_timeout_ms", "prod-v2", "ACCEPT", "field=value", '{"claims": []}'):
         assert not i18n.same_code(f"print({data!r})", 'print("五千")'), f"{data} is data: it never becomes Chinese"
 
 
