@@ -322,8 +322,8 @@ def twin(english_path: Path, catalog=None) -> dict:
     Cells keep their ids and tags. Header and core cells are their catalogue translation (an
     untranslated cell stays English); each optional section is its heading cell, translated,
     with :data:`OPTIONAL_LINK` under it; after the header's first cell comes the code cell
-    tagged :data:`LANGUAGE_TAG`. Links to notebooks without a twin and to ``docs/`` point one
-    folder up."""
+    tagged :data:`LANGUAGE_TAG`. An optional section's cell keeps one tag, ``optional``. Links to
+    notebooks without a twin and to ``docs/`` point one folder up."""
     notebook = read_notebook(english_path)
     catalog = catalog if catalog is not None else _read(notebook_po(english_path), english_path.stem)
 
@@ -345,6 +345,7 @@ def twin(english_path: Path, catalog=None) -> dict:
                 heading = heading_line(cell)
                 body = OPTIONAL_LINK.format(title=title, path=f"../{english_path.name}{_anchor(heading)}", heading=heading[3:])
                 cell["source"] = f"{translated(heading)}\n\n{body}"
+                cell["metadata"]["tags"] = [OPTIONAL_TAG]  # a link, not the exercise the English heading may open
             elif text(cell).strip():
                 cell["source"] = translated(text(cell))
             if cell["cell_type"] == "markdown":

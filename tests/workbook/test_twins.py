@@ -106,8 +106,10 @@ def test_the_same_sections_in_the_same_order_with_the_same_cells(english):
             assert f"](../{english.name}#" in text(ours["cells"][cells[0]]), "an optional section links to the English notebook"
     for cell in ours["cells"]:
         english_cell = next((c for c in theirs["cells"] if c["id"] == cell["id"]), None)
-        if english_cell is not None:
+        if english_cell is not None and OPTIONAL_TAG not in tags(cell):
             assert tags(cell) == tags(english_cell) and cell["cell_type"] == english_cell["cell_type"]
+        elif english_cell is not None:
+            assert tags(cell) == [OPTIONAL_TAG], "an optional section's link cell is no exercise"
 
 
 @pytest.mark.parametrize("english", pairs())
