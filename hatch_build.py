@@ -2,9 +2,12 @@
 
 ``groundlab/workbook/notebooks/core/`` and ``.../full/`` hold the student copies of the numbered
 lessons (``tools/notebooks.py``: no outputs, no collapsed solutions, no explanations; ``core``
-without the optional sections), written from ``notebooks/`` at build time, so the learner
-command ``groundlab-workbook start`` can copy them. An editable install needs none (a checkout
-opens ``notebooks/`` with ``make lab``). Standard library and hatchling only.
+without the optional sections), and ``core/zh-Hant/`` and ``full/zh-Hant/`` those of their
+Traditional Chinese twins (``notebooks/zh-Hant/``), written from ``notebooks/`` at build time, so
+the learner command ``groundlab-workbook start`` can copy them (a twin's links to the English
+optional sections, ``../NN_name.ipynb#...``, then find the English copy of the same path). An
+editable install needs none (a checkout opens ``notebooks/`` with ``make lab``). Standard library
+and hatchling only.
 """
 
 from __future__ import annotations
@@ -16,9 +19,13 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+LANGUAGES = ("zh-Hant",)
+"""The languages besides English whose twins (``notebooks/LANG/``) the wheel carries."""
+
 
 class StudentNotebooks(BuildHookInterface):
-    """Adds the core and full student copies to the wheel under ``groundlab/workbook/notebooks``."""
+    """Adds the core and full student copies, English and each twin language, to the wheel under
+    ``groundlab/workbook/notebooks``."""
 
     PLUGIN_NAME = "custom"
 
@@ -30,13 +37,22 @@ class StudentNotebooks(BuildHookInterface):
             raise RuntimeError("the wheel carries the student notebooks: notebooks/ is missing from the source tree")
         sys.path.insert(0, str(root))
         try:
-            from tools.notebooks import write_student_copies
+            from tools.notebooks import LESSON_GLOB, write_student_copies
         finally:
             sys.path.remove(str(root))
+        lessons = {p.name for p in (root / "notebooks").glob(LESSON_GLOB)}
+        for language in LANGUAGES:
+            twins = {p.name for p in (root / "notebooks" / language).glob(LESSON_GLOB)}
+            if not twins:
+                raise RuntimeError(f"the wheel carries the {language} twins of the lessons: notebooks/{language}/ holds none")
+            if twins - lessons:
+                raise RuntimeError(f"notebooks/{language}/ holds a twin without an English lesson: {', '.join(sorted(twins - lessons))}")
         self._staging = Path(tempfile.mkdtemp(prefix="groundlab-notebooks-"))
         for path, core in (("core", True), ("full", False)):
-            for written in write_student_copies(root / "notebooks", self._staging / path, core_only=core):
-                build_data["force_include"][str(written)] = f"groundlab/workbook/notebooks/{path}/{written.name}"
+            for language in ("", *LANGUAGES):
+                within = f"{path}/{language}" if language else path
+                for written in write_student_copies(root / "notebooks" / language, self._staging / within, core_only=core):
+                    build_data["force_include"][str(written)] = f"groundlab/workbook/notebooks/{within}/{written.name}"
 
     def finalize(self, version: str, build_data: dict, artifact_path: str) -> None:
         staging = getattr(self, "_staging", None)

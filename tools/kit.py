@@ -3,9 +3,13 @@
 ``python tools/kit.py kit [OUT]`` (``make kit``; default ``build/kit``) writes:
 
 * ``groundlab-VERSION-py3-none-any.whl``, the package, carrying the student notebooks;
-* ``notebooks-core/`` and ``notebooks-full/``, the student copies (``tools/notebooks.py``);
+* ``notebooks-core/`` and ``notebooks-full/``, the student copies (``tools/notebooks.py``), and
+  in each a ``zh-Hant/`` folder, the student copies of the Traditional Chinese twins
+  (``notebooks/zh-Hant/``), laid out as in the checkout, so a twin's link to an English
+  optional section (``../NN_name.ipynb#...``) opens the English copy of the same path;
 * ``SETUP.md`` (from ``docs/SETUP.md``), ``feedback-form.md`` (from ``docs/feedback-form.md``),
-  ``cheatsheet.html`` and ``requirements.lock``;
+  ``cheatsheet.html``, their Chinese versions ``SETUP.zh-Hant.md``, ``feedback-form.zh-Hant.md``
+  and ``cheatsheet.zh-Hant.html``, and ``requirements.lock``;
 
 and then ``build/groundlab-kit.zip``, the folder's contents under ``groundlab-kit/``, so unzipping
 makes a new folder and writes over nothing. It holds no instructor guide, answer key, demo
@@ -24,6 +28,7 @@ lock) for the markers, and ``pip`` and ``hatchling`` to build the wheel offline.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform as _platform
 import re
@@ -37,15 +42,24 @@ from typing import Sequence
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: tools/ is importable from the checkout
     sys.path.insert(0, str(ROOT))
-from tools.notebooks import read_notebook, tags, write_student_copies  # noqa: E402
+from tools.i18n import TWIN_NUMBERS  # noqa: E402
+from tools.notebooks import LESSON_GLOB, read_notebook, tags, write_student_copies  # noqa: E402
 
 KIT = ROOT / "build" / "kit"
 ZIP_NAME = "groundlab-kit.zip"
 ZIP_ROOT = "groundlab-kit"
-DOCS = {"SETUP.md": "docs/SETUP.md", "feedback-form.md": "docs/feedback-form.md", "cheatsheet.html": "docs/cheatsheet.html", "requirements.lock": "requirements.lock"}
+DOCS = {
+    "SETUP.md": "docs/SETUP.md", "feedback-form.md": "docs/feedback-form.md", "cheatsheet.html": "docs/cheatsheet.html",
+    "SETUP.zh-Hant.md": "docs/SETUP.zh-Hant.md", "feedback-form.zh-Hant.md": "docs/feedback-form.zh-Hant.md",
+    "cheatsheet.zh-Hant.html": "docs/cheatsheet.zh-Hant.html", "requirements.lock": "requirements.lock",
+}
 """Kit file name -> the checkout file it is copied from (one source each)."""
-FORBIDDEN_NAMES = re.compile(r"instructor|answer[-_ ]?key|demo_claim_editor", re.IGNORECASE)
-"""File names a kit never holds: the instructor's guide, the answer key, the demo notebook."""
+LANGUAGES = ("zh-Hant",)
+"""The languages besides English whose notebook twins (``notebooks/LANG/``) the kit ships, in
+``notebooks-core/LANG/`` and ``notebooks-full/LANG/``."""
+FORBIDDEN_NAMES = re.compile(r"instructor|answer[-_ ]?key|demo_claim_editor|講師|教師|解答|答案", re.IGNORECASE)
+"""File names a kit never holds: the instructor's guide, the answer key, the demo notebook (in
+English or in Chinese: 講師, 教師, 解答, 答案)."""
 
 
 def _manylinux(machine: str) -> list[str]:
@@ -117,27 +131,40 @@ def locked_for(lock: Path, platform: str, python: str) -> list[tuple[str, list[s
     return rounds
 
 
+def notebook_problems(relative: str, notebook: dict) -> list[str]:
+    """Why the notebook ``notebook`` (named ``relative`` in the messages) is not fit for learners:
+    a solution cell, a collapsed ``<details>`` block or an output. ``[]`` when it is fit."""
+    problems = []
+    for index, cell in enumerate(notebook["cells"]):
+        source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+        if "solution" in tags(cell):
+            problems.append(f"{relative}: cell {index} is a solution")
+        if "<details" in source.lower():
+            problems.append(f"{relative}: cell {index} holds a collapsed <details> block")
+        if cell.get("outputs"):
+            problems.append(f"{relative}: cell {index} has outputs")
+    return problems
+
+
 def kit_problems(folder: Path) -> list[str]:
     """Why ``folder`` (a kit, or any folder of its files) is not fit for learners: a forbidden
     file name (:data:`FORBIDDEN_NAMES`), or a notebook holding a solution or explanation cell,
-    a ``<details>`` block or an output. ``[]`` when it is fit."""
+    a ``<details>`` block or an output (:func:`notebook_problems`), in any language's folder and
+    inside a wheel too. ``[]`` when it is fit."""
     problems = []
     for path in sorted(folder.rglob("*")):
         relative = path.relative_to(folder).as_posix()
         if FORBIDDEN_NAMES.search(path.name):
             problems.append(f"{relative}: an instructor's file")
         if path.suffix == ".ipynb":
-            for index, cell in enumerate(read_notebook(path)["cells"]):
-                source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-                if "solution" in tags(cell):
-                    problems.append(f"{relative}: cell {index} is a solution")
-                if "<details" in source.lower():
-                    problems.append(f"{relative}: cell {index} holds a collapsed <details> block")
-                if cell.get("outputs"):
-                    problems.append(f"{relative}: cell {index} has outputs")
+            problems += notebook_problems(relative, read_notebook(path))
         if path.suffix == ".whl":
             with zipfile.ZipFile(path) as wheel:
-                problems += [f"{relative}: {name}" for name in wheel.namelist() if FORBIDDEN_NAMES.search(name.rsplit("/", 1)[-1])]
+                for name in wheel.namelist():
+                    if FORBIDDEN_NAMES.search(name.rsplit("/", 1)[-1]):
+                        problems.append(f"{relative}: {name}")
+                    if name.endswith(".ipynb"):
+                        problems += notebook_problems(f"{relative}: {name}", json.loads(wheel.read(name)))
     return problems
 
 
@@ -164,20 +191,33 @@ def build_wheel(out: Path) -> Path:
     return wheels[0]
 
 
+def missing_twins(notebooks: Path) -> list[str]:
+    """The twins that ``tools/i18n.py build`` makes (``LANG/NN_name.ipynb``, for the lessons of
+    ``TWIN_NUMBERS``) and that ``notebooks`` lacks; ``[]`` when each is there."""
+    lessons = sorted(p.name for p in notebooks.glob(LESSON_GLOB) if p.name[:2] in TWIN_NUMBERS)
+    return [f"{language}/{name}" for language in LANGUAGES for name in lessons if not (notebooks / language / name).is_file()]
+
+
 def build_kit(out: Path = KIT, wheel: bool = True) -> list[str]:
     """Write the kit into ``out`` (replaced whole: written to ``out.partial`` first) and its zip
     beside it; return the zip's file names. ``wheel=False`` leaves the wheel out (the tests'
-    quick build). ``RuntimeError`` when :func:`kit_problems` finds anything."""
+    quick build). ``RuntimeError`` when a lesson has no twin (:func:`missing_twins`) or
+    :func:`kit_problems` finds anything."""
     out = Path(out)
     partial = out.with_name(out.name + ".partial")
     if partial.exists():
         shutil.rmtree(partial)
     partial.mkdir(parents=True)
     try:
+        missing = missing_twins(ROOT / "notebooks")
+        if missing:
+            raise RuntimeError(f"the kit ships a twin of each lesson, and there is none for {', '.join(missing)}: run `python tools/i18n.py build`")
         if wheel:
             build_wheel(partial)
-        write_student_copies(ROOT / "notebooks", partial / "notebooks-core", core_only=True)
-        write_student_copies(ROOT / "notebooks", partial / "notebooks-full")
+        for folder, core in (("notebooks-core", True), ("notebooks-full", False)):
+            write_student_copies(ROOT / "notebooks", partial / folder, core_only=core)
+            for language in LANGUAGES:
+                write_student_copies(ROOT / "notebooks" / language, partial / folder / language, core_only=core)
         for name, source in DOCS.items():
             shutil.copyfile(ROOT / source, partial / name)
         problems = kit_problems(partial)

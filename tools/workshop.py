@@ -429,6 +429,16 @@ def clean(venv: Path) -> int:
     return 0
 
 
+STUDENT_COPIES = (
+    ("notebooks", "build/student", False),
+    ("notebooks", "build/student-core", True),
+    ("notebooks/zh-Hant", "build/student/zh-Hant", False),
+    ("notebooks/zh-Hant", "build/student-core/zh-Hant", True),
+)
+"""What ``student`` writes, as ``(notebooks, copies, core path only)``: the Traditional Chinese
+twins' copies go inside the English ones, as in the checkout, so a twin's link to an English
+optional section (``../NN_name.ipynb#...``) opens the English copy beside it."""
+
 COMMANDS = {
     "install": "build or update the venv from requirements.lock (the workbook)",
     "lab": "open the workbook in JupyterLab",
@@ -436,7 +446,7 @@ COMMANDS = {
     "test-no-browser": "the tests without the browser tests, then nbval (adds requirements-test.lock too)",
     "mutation-check": "patch the library one rule at a time in a temporary copy; the fast tests must fail each time",
     "live-test": "the chat adapter, ask and explain_match against LiteLLM's proxy on 127.0.0.1 (builds build/litellm-venv once)",
-    "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path)",
+    "student": "student copies without outputs and solutions: build/student (full path), build/student-core (core path), each with zh-Hant/ (the Chinese twins)",
     "kit": "the learner kit: build/kit (the wheel, the student notebooks, SETUP.md, the feedback form) and build/groundlab-kit.zip",
     "wheelhouse": "download every locked wheel into build/kit for --platform (default: this machine) and --python (default: this one), for installs with no network",
     "demo": "the one-page claim editor with Voila (adds requirements-test.lock: Voila is a test tool)",
@@ -482,9 +492,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "live-test":
             return run([python, "tools/live_test.py"])
         if args.command == "student":
-            return run([python, "tools/notebooks.py", "student", "notebooks", "build/student"]) or run(
-                [python, "tools/notebooks.py", "student", "notebooks", "build/student-core", "--core"]
-            )
+            for source, copies, core in STUDENT_COPIES:
+                code = run([python, "tools/notebooks.py", "student", source, copies, *(["--core"] if core else [])])
+                if code != 0:
+                    return code
+            return 0
         if args.command == "demo":
             return demo(python)
         if args.command == "kit":

@@ -292,7 +292,7 @@ def test_project_metadata():
     assert targets["wheel"]["hooks"] == {"custom": {}}, "hatch_build.py adds the student notebooks to the wheel"
     assert targets["sdist"]["include"] == [
         "/groundlab", "/fixtures", "/docs", "/README.md", "/LICENSE",
-        "/notebooks/[0-9][0-9]_*.ipynb", "/tools/__init__.py", "/tools/notebooks.py", "/hatch_build.py",
+        "/notebooks/[0-9][0-9]_*.ipynb", "/notebooks/zh-Hant/[0-9][0-9]_*.ipynb", "/tools/__init__.py", "/tools/notebooks.py", "/hatch_build.py",
     ], "the sdist holds what the wheel and its notebooks are built from"
     assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -430,3 +431,140 @@ def test_the_lab_overrides_name_settings_that_jupyterlab_s_schema_has():
             allowed = [c["const"] for c in schema[key].get("oneOf", [])] or None
             assert allowed is None or value in allowed, (key, value, allowed)
             assert schema[key].get("type") == {str: "string", bool: "boolean"}[type(value)]
+
+
+# The learners' set-up pages and feedback forms (the kit's SETUP.md, SETUP.zh-Hant.md,
+# feedback-form.md, feedback-form.zh-Hant.md): the Chinese page is the English one translated,
+# with the same steps, commands and figures, and the commands they name are the learner's.
+SETUP_PAGES = {"en": ROOT / "docs" / "SETUP.md", "zh-Hant": ROOT / "docs" / "SETUP.zh-Hant.md"}
+FORMS = {"en": ROOT / "docs" / "feedback-form.md", "zh-Hant": ROOT / "docs" / "feedback-form.zh-Hant.md"}
+_CODE = re.compile(r"```[a-z]*\n(.*?)```|``\s?(.+?)\s?``|`([^`]+)`", re.DOTALL)
+_CJK = "\u3400-\u9fff\uf900-\ufaff"
+LATIN_IN_CHINESE = {
+    "C", "CPU", "CPython", "Ctrl", "Debian", "Jupyter", "JupyterLab", "Linux", "MB", "PowerShell", "Python", "Terminal",
+    "Ubuntu", "Windows", "clone", "groundlab", "ipykernel", "kernel", "macOS", "pip", "python.org", "venv", "wheelhouse",
+}
+"""The Latin words of the Chinese set-up page's prose: names of systems and programs."""
+
+
+def code_of(text: str) -> list[str]:
+    """Every code span and every line of a fenced block in ``text``, in order, its spaces made single."""
+    found = []
+    for block, double, single in _CODE.findall(text):
+        found += [line for line in block.splitlines() if line.strip()] if block else [double or single]
+    return [" ".join(part.split()) for part in found]
+
+
+def prose_of(text: str) -> str:
+    """``text`` without its code."""
+    return _CODE.sub(" ", text)
+
+
+def figures_of(text: str) -> set[str]:
+    """The numbers of ``text``'s prose (``2½`` and ``3.11`` are one number each)."""
+    return set(re.findall(r"\d+(?:\.\d+)*½?", prose_of(text)))
+
+
+def test_the_chinese_setup_page_has_the_same_steps_commands_and_figures():
+    english, chinese = (SETUP_PAGES[k].read_text(encoding="utf-8") for k in ("en", "zh-Hant"))
+    assert sorted(set(code_of(chinese))) == sorted(set(code_of(english)))
+    assert figures_of(chinese) == figures_of(english)
+    steps = [re.findall(r"^## (\d+)\. ", page, re.MULTILINE) for page in (english, chinese)]
+    assert steps[0] == steps[1] == [str(n) for n in range(1, 7)]
+    assert [len(re.findall(r"^## ", page, re.MULTILINE)) for page in (english, chinese)] == [7, 7]
+    assert [len(re.findall(r"^- \*\*", page, re.MULTILINE)) for page in (english, chinese)] == [12, 12], "the same systems and failures"
+    latin = set(re.findall(r"[A-Za-z][\w.]*", re.sub(r"\*[^*\n]+\*", " ", prose_of(chinese).replace("**", ""))))
+    assert latin == LATIN_IN_CHINESE, "no English sentence left: only names, and the interface's words in *...*"
+
+
+def test_the_setup_pages_say_how_to_choose_the_language():
+    for language, page in SETUP_PAGES.items():
+        code = code_of(page.read_text(encoding="utf-8"))
+        for named in ("groundlab-workbook start --language zh-Hant", "export GROUNDLAB_LANG=zh-Hant", 'set_language("zh-Hant")',
+                      "set_language(None)", "jupyterlab-language-pack-zh-TW", "notebooks-core/zh-Hant", "notebooks-full/zh-Hant",
+                      "SETUP.zh-Hant.md", "cheatsheet.zh-Hant.html", "feedback-form.zh-Hant.md"):
+            assert named in code, (language, named)
+
+
+def test_the_setup_pages_name_jupyterlabs_own_language_menu_as_it_shows_it():
+    """JupyterLab's Settings → Language menu labels each language pack ``displayName - nativeName``
+    (the names from jupyterlab_server, in the interface's language)."""
+    translation = pytest.importorskip("jupyterlab_server.translation_utils", reason="JupyterLab is not installed")
+    packs, _ = translation.get_language_packs("en")
+    if "zh_TW" not in packs:
+        pytest.skip("jupyterlab-language-pack-zh-TW is not installed here")
+    to_chinese = f"Settings → Language → {packs['zh_TW']['displayName']} - {packs['zh_TW']['nativeName']}"
+    back, _ = translation.get_language_packs("zh_TW")
+    to_english = f"設定 → 語言 → {back['en']['displayName']} - {back['en']['nativeName']}"
+    assert (to_chinese, to_english) == ("Settings → Language → Chinese (Traditional, Taiwan) - 中文 (繁體, 台灣)", "設定 → 語言 → 英文 - English")
+    for page in SETUP_PAGES.values():
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        assert f"*{to_chinese}*" in text and f"*{to_english}*" in text and "*Change and reload*" in text, page.name
+
+
+def test_the_commands_the_setup_pages_name_are_the_learner_commands(monkeypatch):
+    """Each ``groundlab-workbook ...`` command of both pages is one the learner command's parser accepts."""
+    import argparse
+
+    from groundlab.workbook import learner
+
+    class Parsed(Exception):
+        pass
+
+    original = argparse.ArgumentParser.parse_args
+
+    def parse_only(self, args=None, namespace=None):
+        raise Parsed(original(self, args, namespace))
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", parse_only)
+    commands = sorted({
+        code for page in SETUP_PAGES.values() for span in code_of(page.read_text(encoding="utf-8"))
+        for code in re.findall(r"groundlab-workbook [a-z][^`]*", span)
+    })
+    assert "groundlab-workbook start --language zh-Hant" in commands and len(commands) >= 6
+    for command in commands:
+        with pytest.raises(Parsed) as parsed:
+            learner.main(command.split()[1:])
+        assert parsed.value.args[0].command == command.split()[1], command
+
+
+def test_the_chinese_pages_follow_the_style_rules():
+    """Full-width punctuation in Chinese sentences, and a half-width space between Chinese and
+    Latin letters, digits or code (docs/translating.md)."""
+    for page in (SETUP_PAGES["zh-Hant"], FORMS["zh-Hant"]):
+        text = page.read_text(encoding="utf-8")
+        prose = re.sub(r"\*[^*\n]+\*", "*x*", _CODE.sub("`x`", text).replace("**", ""))  # the interface's own words stay as shown
+        assert not re.findall(rf"[{_CJK}][,;:?!()]|[,;:?!()][{_CJK}]", prose), page.name
+        assert not re.findall(rf"[{_CJK}][A-Za-z0-9`]|[A-Za-z0-9`][{_CJK}]", prose), page.name
+        assert "「" not in text or text.count("「") == text.count("」")
+
+
+def test_the_chinese_feedback_form_asks_the_same_questions():
+    english, chinese = (FORMS[k].read_text(encoding="utf-8") for k in ("en", "zh-Hant"))
+    rows = [re.findall(r"^\| (\d) \|", form, re.MULTILINE) for form in (english, chinese)]
+    assert rows[0] == rows[1] == [str(n) for n in range(1, 7)]
+    questions = [re.findall(r"^(\d+)\. ", form, re.MULTILINE) for form in (english, chinese)]
+    assert questions[0] == questions[1] == [str(n) for n in range(7, 11)]
+    assert [form.count("☐") for form in (english, chinese)] == [21, 21]
+    assert code_of(chinese) == code_of(english) == ["json.loads"]
+    assert re.findall(r"\bv\d\b", chinese) == re.findall(r"\bv\d\b", english) == ["v2", "v3"]
+    assert re.findall(r"claim (\d)", english) == re.findall(r"聲明 (\d)", chinese) == ["0", "1", "1"]
+
+
+def test_student_writes_the_english_and_the_chinese_copies_in_the_checkouts_layout(monkeypatch, tmp_path):
+    """``make student``: build/student and build/student-core, each with the Chinese twins' copies
+    in zh-Hant/, so a twin's ``../NN_name.ipynb`` link opens the English copy beside it."""
+    calls, codes = [], iter([0, 0, 0, 0])
+    monkeypatch.setattr(workshop, "ensure_venv", lambda venv, tests=False: Path(sys.executable))
+    monkeypatch.setattr(workshop, "run", lambda command, env=None, cwd=workshop.ROOT: calls.append([str(p) for p in command[1:]]) or next(codes))
+    assert workshop.main(["--venv", str(tmp_path / "venv"), "student"]) == 0
+    assert calls == [
+        ["tools/notebooks.py", "student", "notebooks", "build/student"],
+        ["tools/notebooks.py", "student", "notebooks", "build/student-core", "--core"],
+        ["tools/notebooks.py", "student", "notebooks/zh-Hant", "build/student/zh-Hant"],
+        ["tools/notebooks.py", "student", "notebooks/zh-Hant", "build/student-core/zh-Hant", "--core"],
+    ]
+    calls.clear()
+    codes = iter([0, 3])
+    assert workshop.main(["--venv", str(tmp_path / "venv"), "student"]) == 3
+    assert len(calls) == 2, "a failed copy stops the command"

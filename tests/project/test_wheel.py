@@ -109,18 +109,29 @@ def test_the_wheel_holds_the_package_and_the_frozen_fixtures_only(dist):
     in_checkout = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "groundlab").rglob("*.py"))
     assert packaged == in_checkout
     assert "[console_scripts]\ngroundlab = groundlab.cli:main\ngroundlab-workbook = groundlab.workbook.learner:main" in entry_points
-    # the learner command's notebooks: the student copies of the numbered lessons, core and full, and nothing else
+    # the learner command's notebooks: the student copies of the numbered lessons, core and full, and
+    # of their Traditional Chinese twins (core/zh-Hant, full/zh-Hant), and nothing else
     lessons = sorted(p.name for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    twins = sorted(p.name for p in (ROOT / "notebooks" / "zh-Hant").glob("[0-9][0-9]_*.ipynb"))
+    assert [name[:2] for name in twins] == [f"{n:02d}" for n in range(13)]
     notebooks = sorted(n for n in names if n.startswith("groundlab/workbook/notebooks/"))
-    full = [n.rsplit("/", 1)[1] for n in notebooks if n.startswith("groundlab/workbook/notebooks/full/")]
-    core = [n.rsplit("/", 1)[1] for n in notebooks if n.startswith("groundlab/workbook/notebooks/core/")]
+
+    def within(folder: str) -> list[str]:
+        return [n.rsplit("/", 1)[1] for n in notebooks if n.rsplit("/", 1)[0] == f"groundlab/workbook/notebooks/{folder}"]
+
+    full, core, full_zh, core_zh = within("full"), within("core"), within("full/zh-Hant"), within("core/zh-Hant")
     assert full == lessons and set(core) <= set(lessons) and "00_start_here.ipynb" in core
-    assert len(notebooks) == len(full) + len(core), "no demo notebook, nothing else"
+    assert full_zh == twins and set(core_zh) <= set(twins) & set(core) and "00_start_here.ipynb" in core_zh
+    assert len(notebooks) == len(full) + len(core) + len(full_zh) + len(core_zh), "no demo notebook, nothing else"
     with zipfile.ZipFile(dist / WHEEL) as wheel:
         for name in notebooks:
-            cells = json.loads(wheel.read(name))["cells"]
+            notebook = json.loads(wheel.read(name))
+            cells = notebook["cells"]
             assert not [c for c in cells if "solution" in c["metadata"].get("tags", []) or c.get("outputs")], name
             assert not any("<details" in "".join(c["source"]) for c in cells), name
+            assert "widgets" not in notebook["metadata"], name
+            chinese = "/zh-Hant/" in name
+            assert ('set_language("zh-Hant")' in "".join(cells[1]["source"])) is chinese, name
 
 
 def test_the_sdist_holds_what_the_wheel_is_built_from(dist):
@@ -130,6 +141,9 @@ def test_the_sdist_holds_what_the_wheel_is_built_from(dist):
     assert top == {"groundlab", "fixtures", "docs", "README.md", "LICENSE", "pyproject.toml", "PKG-INFO", ".gitignore", "notebooks", "tools", "hatch_build.py"}
     assert sorted(n for n in names if n.startswith("tools/")) == ["tools/__init__.py", "tools/notebooks.py"]
     assert "notebooks/demo_claim_editor.ipynb" not in names, "the wheel's notebooks are built from the lessons only"
+    twins = sorted(f"notebooks/zh-Hant/{p.name}" for p in (ROOT / "notebooks" / "zh-Hant").glob("[0-9][0-9]_*.ipynb"))
+    assert len(twins) == 13 and sorted(n for n in names if n.startswith("notebooks/zh-Hant/")) == twins, "and their Chinese twins"
+    assert not [n for n in names if n.startswith("notebooks/locale/")], "the twins are committed built: the sdist needs no catalogue to make the wheel"
     assert "fixtures/SHA256SUMS" in names and "groundlab/cli.py" in names
 
 
