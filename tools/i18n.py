@@ -343,7 +343,7 @@ def twin(english_path: Path, catalog=None) -> dict:
                 if position:
                     continue
                 heading = heading_line(cell)
-                body = OPTIONAL_LINK.format(title=title, path=f"../{english_path.name}{_anchor(heading)}", heading=heading[3:])
+                body = OPTIONAL_LINK.format(title=title, path=f"../{english_path.name}{_anchor(heading)}", heading=heading[3:].split(" · ", 1)[-1])
                 cell["source"] = f"{translated(heading)}\n\n{body}"
                 cell["metadata"]["tags"] = [OPTIONAL_TAG]  # a link, not the exercise the English heading may open
             elif text(cell).strip():
