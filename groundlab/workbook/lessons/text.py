@@ -7,18 +7,22 @@
   (``str()``, ``format()``, an f-string) in the language in force at that moment. A notebook may
   call :func:`groundlab.set_language` before or after it imports a lesson: a hint built at import
   is translated when the Hint button shows it.
-* :func:`problems_sentence` joins the problems a goal found into one sentence.
+* :func:`problems_sentence` joins the problems a goal found into one sentence;
+* :func:`shown_in` renders a page in a given language (the cheat sheet, the answer key), the
+  library's words included, and restores the language in force afterwards.
 
 Standard library only. See ``docs/translating.md``.
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+import contextlib
+from typing import Iterator, Iterable
 
+from groundlab.core import language as _language
 from groundlab.workbook.catalogues import LESSONS_CATALOGUE
 
-__all__ = ["FilledText", "LessonText", "N_", "problems_sentence", "tr"]
+__all__ = ["FilledText", "LessonText", "N_", "problems_sentence", "shown_in", "tr"]
 
 tr = LESSONS_CATALOGUE
 
@@ -74,3 +78,18 @@ def N_(message: str) -> LessonText:  # noqa: N802 - the name Babel extracts
 def problems_sentence(problems: Iterable[str]) -> str:
     """The problems a goal found as one sentence: ``"a; b."`` (``"a；b。"`` in Chinese)."""
     return tr("{problems}.").format(problems=tr("; ").join(problems))
+
+
+@contextlib.contextmanager
+def shown_in(language: str | None) -> Iterator[str]:
+    """Within the block, everything groundlab shows is in ``language`` (``None``: the language in
+    force, unchanged); the language chosen before (or none, so ``GROUNDLAB_LANG`` again) is
+    restored after it. Yields the language in force within the block."""
+    if language is None:
+        yield _language.get_language()
+        return
+    chosen = _language._chosen[0]  # set_language's own choice, None when GROUNDLAB_LANG or English rules
+    try:
+        yield _language.set_language(language)
+    finally:
+        _language.set_language(chosen)
