@@ -168,8 +168,9 @@ def _order_example_html() -> str:
 
 
 def cheat_sheet_html(language: str | None = None) -> str:
-    """The cheat sheet as a standalone HTML page (``str``, UTF-8 text), every text escaped, in
-    ``language`` (``"en"``, ``"zh-Hant"``; ``None``: the language in force). Codes stay English."""
+    """The cheat sheet as a standalone HTML page (``str``, UTF-8 text), every text escaped.
+
+    ``language``: ``"en"``, ``"zh-Hant"``, or ``None`` for the language in force. Codes stay English."""
     with shown_in(language) as shown:
         return _sheet(shown)
 

@@ -25,8 +25,10 @@ class Term(NamedTuple):
     """One idea: its ``name``, a one-line ``meaning``, ``code`` (where it lives, ``""`` for none)
     ``avoid`` (names it replaces; ``tuple[str, ...]``, matched in any case as whole words) and ``zh``,
     the one Traditional Chinese name of the idea (the configuration article's Chinese term where it
-    has one). ``meaning`` is English in the source (a :class:`~groundlab.workbook.lessons.text.LessonText`,
-    equal to the English text); :func:`term_meaning` shows it in the language in force, as does ``str(meaning)``."""
+    has one). ``meaning`` is English in the source; :func:`term_meaning` shows it in the language in force."""
+
+    # meaning is a LessonText (groundlab.workbook.lessons.text): equal to the English text, and
+    # str(meaning) is the meaning in the language in force, as term_meaning(term) is.
 
     name: str
     meaning: str

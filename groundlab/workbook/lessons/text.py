@@ -67,6 +67,7 @@ class FilledText(LessonText):
         return tr(self.template).format(**self.values)
 
     def english(self) -> str:
+        """The English text filled in (a plain ``str``)."""
         return str.__str__(self)
 
 
