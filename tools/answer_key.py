@@ -5,7 +5,8 @@ cells in this process (as a learner would run them, in the notebook's folder), a
 Predict widget for its answer and its why, and every make or modify exercise for its solution;
 it adds the capstone's labels (``verify_answer`` on each of the dozen, with its deciding check)
 and the classroom demo's verdicts (``tools/notebooks.py``'s demo script). Without ``--write`` it
-prints the key. Each notebook's part sits between its own markers, so a test that has run a
+prints the key. The key is English whatever ``GROUNDLAB_LANG`` says: each part is rendered under
+``en`` (:func:`in_english`). Each notebook's part sits between its own markers, so a test that has run a
 notebook's cells checks that part (``tests/workbook/test_conventions.py``).
 
 The key is the instructor's: the kit never holds it (``tools/kit.py``). Workbook tooling, not
@@ -39,6 +40,21 @@ keeps it current), the way each notebook computes it when a learner presses *Che
 """
 CAPSTONE_START, CAPSTONE_END = "<!-- answer key: the capstone's labels -->", "<!-- end of the capstone's labels -->"
 DEMO_START, DEMO_END = "<!-- answer key: the demo's verdicts -->", "<!-- end of the demo's verdicts -->"
+
+
+def in_english(function):
+    """``function`` rendered in English whatever the language in force (``GROUNDLAB_LANG``, an
+    earlier ``set_language``), which is restored afterwards."""
+    import functools
+
+    @functools.wraps(function)
+    def english(*args: Any, **kwargs: Any) -> Any:
+        from groundlab.workbook.lessons.text import shown_in
+
+        with shown_in("en"):
+            return function(*args, **kwargs)
+
+    return english
 
 
 def markers(number: str) -> tuple[str, str]:
@@ -78,6 +94,7 @@ def _cell(value: str) -> str:
     return " ".join(str(value).split()).replace("|", "\\|")
 
 
+@in_english
 def notebook_key(path: Path, cells: list[dict], values: dict[int, Any], namespace: dict) -> str:
     """Notebook ``path``'s part of the key, from its run (:func:`run_cells`): a table of its
     Predicts (section badge, title, answer, why) and each exercise's solution, between :func:`markers`."""
@@ -109,6 +126,7 @@ def notebook_key(path: Path, cells: list[dict], values: dict[int, Any], namespac
     return "\n".join(lines + [end])
 
 
+@in_english
 def capstone_key() -> str:
     """The capstone's dozen with the status and deciding check groundlab gives each, between the markers."""
     from groundlab import decided_row, verify_answer
@@ -123,12 +141,14 @@ def capstone_key() -> str:
     return "\n".join(lines + ["", CAPSTONE_END])
 
 
+@in_english
 def demo_key() -> str:
     """The classroom demo's verdicts (the demo script's table), between the markers."""
     table = demo_script().replace(SCRIPT_START, "").replace(SCRIPT_END, "").strip()
     return "\n".join([DEMO_START, "", "## The classroom demo's verdicts", "", table, "", DEMO_END])
 
 
+@in_english
 def answer_key(folder: Path = ROOT / "notebooks") -> str:
     """The whole key: every numbered notebook with a Predict or an exercise, the capstone's labels, the demo."""
     parts = [HEAD]

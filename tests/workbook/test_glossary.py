@@ -20,11 +20,11 @@ ROOT = Path(__file__).resolve().parents[2]
 AVOIDED = sorted({a for t in GLOSSARY for a in t.avoid})
 LAB_WORDS = ("ladder", "rung", "rungs")
 # Where the lab's words belong: the lab notebooks, the lab package and its views, the CLI's
-# `lab` command, the goals of the lab exercises, the glossary, which defines them, and the answer key, which holds the lab's answers.
+# `lab` command, the goals of the lab exercises, the glossary and docs/glossary.md, which define them, and the answer key, which holds the lab's answers.
 LAB_PLACES = (
     "notebooks/10_", "notebooks/11_", "groundlab/lab/", "groundlab/workbook/presentation/lab_", "groundlab/workbook/exercises/goals.py", "groundlab/workbook/lessons/lab.py",
     "groundlab/workbook/exercises/answers.py", "groundlab/workbook/lessons/glossary.py", "groundlab/workbook/lessons/predict_hints.py", "groundlab/workbook/lessons/cheatsheet.py", "groundlab/cli.py",
-    "groundlab/__init__.py", "docs/api.md", "docs/architecture.md", "docs/instructor.md", "docs/answer-key.md", "docs/translating.md", "README.md", "CONTRIBUTING.md",
+    "groundlab/__init__.py", "docs/api.md", "docs/architecture.md", "docs/glossary.md", "docs/instructor.md", "docs/answer-key.md", "docs/translating.md", "README.md", "CONTRIBUTING.md",
     "benchmarks/",
 )
 

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from groundlab.core.registry import Request
 from groundlab.workbook.exercises.exercise import Exercise
+from groundlab.workbook.lessons.text import N_, tr
 
 __all__ = ["PredictCase", "lesson_cases", "lesson_exercises", "lesson_hints"]
 
@@ -32,15 +33,19 @@ class PredictCase(NamedTuple):
 _LESSON = re.compile(r"[0-9]{2}")
 
 
+_ONLY_TYPE = {"exercise": N_("only is a tuple of exercise names, not {only}"), "Predict": N_("only is a tuple of Predict names, not {only}")}
+_ONLY_UNKNOWN = {"exercise": N_("notebook {lesson} has no exercise {names}"), "Predict": N_("notebook {lesson} has no Predict {names}")}
+
+
 def _only(found: dict, only: Any, lesson: str, what: str) -> dict:
     """``found`` restricted to the names in ``only`` (``None``: all); ``ValueError`` for a name it lacks."""
     if only is None:
         return found
     if isinstance(only, str) or not all(isinstance(name, str) for name in only):
-        raise TypeError(f"only is a tuple of {what} names, not {only!r:.60}")
+        raise TypeError(tr(_ONLY_TYPE[what]).format(only=f"{only!r:.60}"))
     unknown = [name for name in only if name not in found]
     if unknown:
-        raise ValueError(f"notebook {lesson} has no {what} {', '.join(map(repr, unknown))}")
+        raise ValueError(tr(_ONLY_UNKNOWN[what]).format(lesson=lesson, names=", ".join(map(repr, unknown))))
     return {name: value for name, value in found.items() if name in only}
 
 
@@ -48,7 +53,7 @@ def _lesson_module(lesson: object, missing: str):
     """The module ``groundlab.workbook.lessons.lNN`` of notebook ``lesson`` (two digits, a ``str``).
     ``ValueError`` for another ``lesson``, or with ``missing`` when the notebook has no such module."""
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
-        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
+        raise ValueError(tr("lesson is a notebook's two-digit number, such as '03', not {lesson}").format(lesson=repr(lesson)))
     try:
         return importlib.import_module(f"groundlab.workbook.lessons.l{lesson}")
     except ModuleNotFoundError as err:
@@ -72,7 +77,7 @@ def lesson_exercises(lesson: str, *, board: Any = None, only: Any = None, **cont
     missing name: the message lists the names it takes), for a ``board`` that is not a
     Scoreboard, and when the module returns anything but exercises.
     """
-    module = _lesson_module(lesson, f"notebook {lesson} has no exercises module (groundlab.workbook.lessons.l{lesson})")
+    module = _lesson_module(lesson, tr("notebook {lesson} has no exercises module (groundlab.workbook.lessons.l{lesson})").format(lesson=lesson))
     signature = inspect.signature(module.exercises)
     named = [p.name for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
     try:
@@ -81,11 +86,11 @@ def lesson_exercises(lesson: str, *, board: Any = None, only: Any = None, **cont
     except TypeError:
         unknown = ["?"]
     if unknown:
-        takes = ", ".join(f"{name}=" for name in named) or "no context"
-        given = ", ".join(context) or "none"
-        raise TypeError(f"notebook {lesson}'s exercises take {takes}; given: {given}")
+        takes = ", ".join(f"{name}=" for name in named) or tr("no context")
+        given = ", ".join(context) or tr("none")
+        raise TypeError(tr("notebook {lesson}'s exercises take {takes}; given: {given}").format(lesson=lesson, takes=takes, given=given))
     if board is not None and not callable(getattr(board, "track", None)):
-        raise TypeError(f"board is a groundlab Scoreboard, not {type(board).__name__}")
+        raise TypeError(tr("board is a groundlab Scoreboard, not {kind}").format(kind=type(board).__name__))
     found = module.exercises(**context)
     if not isinstance(found, dict) or not all(isinstance(q, Exercise) for q in found.values()):
         raise TypeError(f"groundlab.workbook.lessons.l{lesson}.exercises() must return a dict of Exercise objects")
@@ -109,9 +114,9 @@ def lesson_hints(lesson: str, *, only: Any = None) -> SimpleNamespace:
     from groundlab.workbook.lessons.predict_hints import PREDICT_HINTS
 
     if not isinstance(lesson, str) or not _LESSON.fullmatch(lesson):
-        raise ValueError(f"lesson is a notebook's two-digit number, such as '03', not {lesson!r}")
+        raise ValueError(tr("lesson is a notebook's two-digit number, such as '03', not {lesson}").format(lesson=repr(lesson)))
     if lesson not in PREDICT_HINTS:
-        raise ValueError(f"notebook {lesson} has no Predict hints")
+        raise ValueError(tr("notebook {lesson} has no Predict hints").format(lesson=lesson))
     return SimpleNamespace(**_only(dict(PREDICT_HINTS[lesson]), only, lesson, "Predict"))
 
 
@@ -130,9 +135,9 @@ def lesson_cases(lesson: str, study: Any) -> SimpleNamespace:
     ``ValueError`` for a lesson that is not two digits or builds no cases (or a case the registry
     cannot serve).
     """
-    module = _lesson_module(lesson, f"notebook {lesson} builds no Predict cases")
+    module = _lesson_module(lesson, tr("notebook {lesson} builds no Predict cases").format(lesson=lesson))
     if not hasattr(module, "predict_cases"):
-        raise ValueError(f"notebook {lesson} builds no Predict cases")
+        raise ValueError(tr("notebook {lesson} builds no Predict cases").format(lesson=lesson))
     found = module.predict_cases(study)
     for case in found.values():
         study.sources.check_request(case.request)

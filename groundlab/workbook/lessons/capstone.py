@@ -20,6 +20,7 @@ from typing import Any, Mapping, NamedTuple
 from groundlab.core.contract import Status
 from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
 from groundlab.core.trusted import TrustedInputError, fixtures_dir, package_dir, read_json_file, verify_frozen
+from groundlab.workbook.lessons.text import tr
 
 __all__ = ["CAPSTONE_FILE", "CASE_FILE", "PLANTED", "STATUS_NAMES", "Capstone", "CommandRun", "Study", "load_capstone"]
 
@@ -65,7 +66,7 @@ class CommandRun(NamedTuple):
     lines: tuple[str, ...]
 
     def __str__(self) -> str:
-        return "\n".join([f"$ groundlab {' '.join(self.args)}", *self.lines, f"exit code {self.code}"])
+        return "\n".join([f"$ groundlab {' '.join(self.args)}", *self.lines, tr("exit code {code}").format(code=self.code)])
 
 
 class Study(NamedTuple):
@@ -101,13 +102,13 @@ class Study(NamedTuple):
         total = len(self.written) + len(self.left_out)
         case, example, _label = PLANTED
         lines = [
-            f"{len(self.written)} of {total} answers written to {CASE_FILE} with your labels",
-            f"plus {case}: the warm-up answer {example} with a colleague's label (the study checks it too)",
+            tr("{written} of {total} answers written to {file} with your labels").format(written=len(self.written), total=total, file=CASE_FILE),
+            tr("plus {case}: the warm-up answer {example} with a colleague's label (the study checks it too)").format(case=case, example=example),
         ]
         if self.left_out:
-            lines.append(f"left out until they have a status: {', '.join(self.left_out)}")
+            lines.append(tr("left out until they have a status: {ids}").format(ids=", ".join(self.left_out)))
         if self.request_differs:
-            lines.append("your request is not yet the one the task describes (q.request.check says what differs)")
+            lines.append(tr("your request is not yet the one the task describes (q.request.check says what differs)"))
         return "\n".join(lines)
 
 
@@ -166,25 +167,25 @@ class Capstone:
         the package or not writable; ``TypeError`` for wrong types.
         """
         if not isinstance(request, Request):
-            raise TypeError(f"request must be a Request, not {type(request).__name__}")
+            raise TypeError(tr("request must be a Request, not {kind}").format(kind=type(request).__name__))
         if not isinstance(labels, Mapping):
-            raise TypeError(f"labels must be a dict of answer id -> status, not {type(labels).__name__}")
+            raise TypeError(tr("labels must be a dict of answer id -> status, not {kind}").format(kind=type(labels).__name__))
         self.sources.check_request(request)
         unknown = [key for key in labels if key not in self.answers]
         if unknown:
-            raise ValueError(f"no answer {', '.join(map(repr, unknown))}; the answers: {', '.join(self.answers)}")
+            raise ValueError(tr("no answer {ids}; the answers: {answers}").format(ids=", ".join(map(repr, unknown)), answers=", ".join(self.answers)))
         parent = Path(parent)
         for guarded in (fixtures_dir(), package_dir()):
             top = os.path.realpath(guarded)
             if os.path.commonpath([os.path.realpath(parent), top]) == top:
-                raise ValueError(f"a study is never written inside {guarded}; choose a temporary folder")
+                raise ValueError(tr("a study is never written inside {folder}; choose a temporary folder").format(folder=guarded))
         written = {i: Status(labels[i]) for i in self.answers if isinstance(labels.get(i), str) and labels[i] in STATUS_NAMES}
         studied = {**written, PLANTED[0]: Status(PLANTED[2])}
         cases = [{"id": i, "raw": self.raw(i), "request": _request_json(request), "expected": s.value} for i, s in studied.items()]
         try:  # encoded first: a request that cannot be written leaves no folder behind
             data = (json.dumps({"sources": self._sources_json, "cases": cases}, indent=2, ensure_ascii=False) + "\n").encode()
         except UnicodeEncodeError as err:
-            raise ValueError(f"the request cannot be written as UTF-8 ({err.reason} at {err.start})") from None
+            raise ValueError(tr("the request cannot be written as UTF-8 ({reason} at {start})").format(reason=err.reason, start=err.start)) from None
         number = 1
         while (parent / f"study-{number}").exists() or (parent / f"study-{number}").is_symlink():
             number += 1
@@ -193,7 +194,9 @@ class Capstone:
             folder.mkdir()
             (folder / CASE_FILE).write_bytes(data)
         except OSError as err:
-            raise ValueError(f"cannot write a study in {parent}: {err.strerror or err}; choose a writable folder") from None
+            raise ValueError(
+                tr("cannot write a study in {folder}: {error}; choose a writable folder").format(folder=parent, error=err.strerror or err)
+            ) from None
         self.last_study = (request, MappingProxyType(studied))
         left_out = tuple(i for i in self.answers if i not in written)
         return Study(folder, tuple(written), left_out, not _same_request(request, self.request))

@@ -11,6 +11,7 @@ from groundlab.core.contract import Status
 from groundlab.study.cases import CaseSet, load_case_set
 from groundlab.workbook.exercises.exercise import Exercise
 from groundlab.workbook.exercises.goals import verdict_goal
+from groundlab.workbook.lessons.text import N_
 
 __all__ = ["CASE", "exercises"]
 
@@ -33,13 +34,15 @@ def exercises(*, cases: CaseSet | None = None, **_context: Any) -> dict[str, Exe
     request = cases[CASE].request
     return {
         "accept_both": Exercise(
-            "An answer the contract accepts",
-            "Add the retry claim to my_answer so that the contract accepts it for a request that asks for "
-            "read_timeout_ms and retry_enabled.",
+            N_("An answer the contract accepts"),
+            N_(
+                "Add the retry claim to my_answer so that the contract accepts it for a request that asks for "
+                "read_timeout_ms and retry_enabled."
+            ),
             verdict_goal(request, cases.sources, Status.ACCEPT),
             [
-                "Copy the timeout claim's line, put a comma between the two claims, and change field, value and quote.",
-                "The value must be prod-v2's fact for retry_enabled, and the quote its line in prod-v2, character for character.",
+                N_("Copy the timeout claim's line, put a comma between the two claims, and change field, value and quote."),
+                N_("The value must be prod-v2's fact for retry_enabled, and the quote its line in prod-v2, character for character."),
             ],
             _SOLUTION,
         )

@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.lessons.text import N_, problems_sentence, tr
 
 __all__ = ["CODES_WANTED", "exercises", "python_reads_goal"]
 
@@ -39,30 +40,38 @@ def python_reads_goal(wanted: int = CODES_WANTED) -> Callable[[Any], Feedback]:
 
     def goal(texts: Any) -> Feedback:
         if isinstance(texts, (str, bytes)) or not isinstance(texts, (list, tuple)):
-            return Feedback(False, f"the answer should be a list of answer texts (str), not {_kind(texts)}")
+            return Feedback(False, tr("the answer should be a list of answer texts (str), not {kind}").format(kind=_kind(texts)))
         problems: list[str] = []
         codes: dict[str, int] = {}
         for n, raw in enumerate(texts):
             if not isinstance(raw, str):
-                problems.append(f"text {n} should be a str, not {_kind(raw)}")
+                problems.append(tr("text {n} should be a str, not {kind}").format(n=n, kind=_kind(raw)))
                 continue
             try:
                 json.loads(raw)
             except (ValueError, RecursionError) as err:
-                problems.append(f"json.loads refuses text {n} ({_kind(err)}), but it should read it")
+                problems.append(tr("json.loads refuses text {n} ({error}), but it should read it").format(n=n, error=_kind(err)))
                 continue
             try:
                 claims = parse_claims(raw)
             except ClaimsSyntaxError as err:
                 codes.setdefault(err.code, n)
                 continue
-            problems.append(f"text {n} parses into {len(claims)} claim(s), but the boundary should refuse it")
-        shown = ", ".join(f"{code} (text {n})" for code, n in codes.items())
+            problems.append(tr("text {n} parses into {count} claim(s), but the boundary should refuse it").format(n=n, count=len(claims)))
+        shown = tr(", ").join(tr("{code} (text {n})").format(code=code, n=n) for code, n in codes.items())
         if len(codes) < wanted:
-            problems.append(f"it should show {wanted} different codes, but shows {len(codes)}" + (f": {shown}" if shown else ""))
+            if shown:
+                problems.append(tr("it should show {wanted} different codes, but shows {count}: {shown}").format(wanted=wanted, count=len(codes), shown=shown))
+            else:
+                problems.append(tr("it should show {wanted} different codes, but shows {count}").format(wanted=wanted, count=len(codes)))
         if problems:
-            return Feedback(False, "; ".join(problems) + ".")
-        return Feedback(True, f"json.loads reads all {len(texts)} texts, and parse_claims refuses them with {len(codes)} different codes: {shown}.")
+            return Feedback(False, problems_sentence(problems))
+        return Feedback(
+            True,
+            tr("json.loads reads all {texts} texts, and parse_claims refuses them with {count} different codes: {shown}.").format(
+                texts=len(texts), count=len(codes), shown=shown
+            ),
+        )
 
     return goal
 
@@ -71,13 +80,15 @@ def exercises(**_context: Any) -> dict[str, Exercise]:
     """Notebook 01's exercises: ``{"python_reads": Exercise}``, goal :func:`python_reads_goal`; keyword arguments are ignored."""
     return {
         "python_reads": Exercise(
-            "Texts Python reads but the boundary refuses",
-            f"Write at least {CODES_WANTED} answer texts that json.loads reads without raising "
-            f"and that parse_claims refuses, with {CODES_WANTED} different parse codes among them.",
+            N_("Texts Python reads but the boundary refuses"),
+            N_(
+                "Write at least {wanted} answer texts that json.loads reads without raising "
+                "and that parse_claims refuses, with {wanted} different parse codes among them."
+            ).fill(wanted=CODES_WANTED),
             python_reads_goal(),
             [
-                "json.loads is generous: it keeps a repeated member name, and reads NaN, Infinity and 1e400 as floats.",
-                "The shape is checked by parse_claims only: json.loads reads any member names and any values.",
+                N_("json.loads is generous: it keeps a repeated member name, and reads NaN, Infinity and 1e400 as floats."),
+                N_("The shape is checked by parse_claims only: json.loads reads any member names and any values."),
             ],
             _SOLUTION,
         )

@@ -14,6 +14,7 @@ from groundlab.core.contract import Status
 from groundlab.study.cases import CaseSet, load_case_set
 from groundlab.workbook.exercises.exercise import Exercise
 from groundlab.workbook.exercises.goals import verdict_goal
+from groundlab.workbook.lessons.text import N_
 
 __all__ = ["predict_cases", "CASE", "exercises"]
 
@@ -39,13 +40,15 @@ def exercises(*, cases: CaseSet | None = None, **_context: Any) -> dict[str, Exe
     goal = verdict_goal(request, cases.sources, Status.VALUE_MISMATCH, citation_only_ok=True, claim=1, check="value")
     return {
         "fool_citation_only": Exercise(
-            "Fool the citation-only check",
-            "Change one value of the complete answer so that the citation-only check still accepts it, "
-            "but the contract rejects it at claim 1's value check.",
+            N_("Fool the citation-only check"),
+            N_(
+                "Change one value of the complete answer so that the citation-only check still accepts it, "
+                "but the contract rejects it at claim 1's value check."
+            ),
             goal,
             [
-                "The citation-only check reads only doc and quote. Which member can change without it noticing?",
-                "Claim 1 is the retry claim: answer['claims'][1]['value'] = ... Keep its quote as it is.",
+                N_("The citation-only check reads only doc and quote. Which member can change without it noticing?"),
+                N_("Claim 1 is the retry claim: answer['claims'][1]['value'] = ... Keep its quote as it is."),
             ],
             _SOLUTION,
         )

@@ -13,6 +13,7 @@ from groundlab.core.contract import Status
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import request_problem, verdict_goal
+from groundlab.workbook.lessons.text import N_
 
 __all__ = ["predict_cases", "exercises", "request_goal"]
 
@@ -48,13 +49,15 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
     case = cases[DEV_CASE]
     return {
         "dev_request": Exercise(
-            "A request under which the dev answer is accepted",
-            "Change the request, never the answer: build dev_request with dataclasses.replace so that the "
-            f"contract accepts the {DEV_CASE} answer.",
+            N_("A request under which the dev answer is accepted"),
+            N_(
+                "Change the request, never the answer: build dev_request with dataclasses.replace so that the "
+                "contract accepts the {case} answer."
+            ).fill(case=DEV_CASE),
             request_goal(case.raw, cases.sources),
             [
-                "Read the feedback: it names the first check that fails. Fix that one, check again, and see whether another check fails next.",
-                "Both claims cite dev-v2. Look up its service, environment and revision in the registry table, and make the request ask for exactly those.",
+                N_("Read the feedback: it names the first check that fails. Fix that one, check again, and see whether another check fails next."),
+                N_("Both claims cite dev-v2. Look up its service, environment and revision in the registry table, and make the request ask for exactly those."),
             ],
             _SOLUTION,
         )

@@ -12,6 +12,7 @@ from groundlab.core.contract import Status
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import verdict_goal
+from groundlab.workbook.lessons.text import N_, tr
 
 __all__ = ["exercises", "quote_only_goal"]
 
@@ -40,18 +41,23 @@ def quote_only_goal(
 
     def goal(raw: Any) -> Feedback:
         if not isinstance(raw, str):
-            return Feedback(False, f"the answer should be the answer text (a str), not {type(raw).__name__}")
+            return Feedback(False, tr("the answer should be the answer text (a str), not {kind}").format(kind=type(raw).__name__))
         try:
             after = parse_claims(raw)
         except ClaimsSyntaxError as err:
-            return Feedback(False, f"the answer should still parse into claims, but it does not: {err}")
+            return Feedback(False, tr("the answer should still parse into claims, but it does not: {error}").format(error=err))
         if len(after) != len(before):
-            return Feedback(False, f"keep the {len(before)} claims of the answer; it now has {len(after)}")
+            return Feedback(False, tr("keep the {before} claims of the answer; it now has {after}").format(before=len(before), after=len(after)))
         for index, (old, new) in enumerate(zip(before, after)):
             for member in _KEPT:
                 if getattr(old, member) != getattr(new, member):
                     was, now = getattr(old, member), getattr(new, member)
-                    return Feedback(False, f"change only quotes: claim {index}'s {member} was {was!r}, now {now!r}")
+                    return Feedback(
+                        False,
+                        tr("change only quotes: claim {index}'s {member} was {was}, now {now}").format(
+                            index=index, member=member, was=repr(was), now=repr(now)
+                        ),
+                    )
         return contract(raw)
 
     return goal
@@ -66,13 +72,15 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
     case = cases[OTHER_FIELD_CASE]
     return {
         "fixed": Exercise(
-            "Repair the quote, keep everything else",
-            f"Change only quotes of the {OTHER_FIELD_CASE} answer (fields, values and documents stay) "
-            "so that the contract accepts it.",
+            N_("Repair the quote, keep everything else"),
+            N_(
+                "Change only quotes of the {case} answer (fields, values and documents stay) "
+                "so that the contract accepts it."
+            ).fill(case=OTHER_FIELD_CASE),
             quote_only_goal(case.raw, case.request, cases.sources),
             [
-                "The supports check wants each claim's quote to be exactly the document's line for that claim's field.",
-                "Claim 0 is the timeout claim. Replace its quote (the first quote in the text: str.replace with count 1) by prod-v2's timeout line.",
+                N_("The supports check wants each claim's quote to be exactly the document's line for that claim's field."),
+                N_("Claim 0 is the timeout claim. Replace its quote (the first quote in the text: str.replace with count 1) by prod-v2's timeout line."),
             ],
             _SOLUTION,
         )

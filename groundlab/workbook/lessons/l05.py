@@ -15,6 +15,7 @@ from groundlab.core.contract import Status
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import verdict_goal
+from groundlab.workbook.lessons.text import N_, tr
 
 __all__ = ["predict_cases", "exercises", "repeat_goal"]
 
@@ -35,13 +36,13 @@ def repeat_goal(request: Request, sources: Registry | Iterable[Source], status: 
 
     def goal(raw: Any) -> Feedback:
         if not isinstance(raw, str):
-            return Feedback(False, f"the answer should be the answer text (a str), not {type(raw).__name__}")
+            return Feedback(False, tr("the answer should be the answer text (a str), not {kind}").format(kind=type(raw).__name__))
         try:
             fields = [claim.field for claim in parse_claims(raw)]
         except ClaimsSyntaxError as err:
-            return Feedback(False, f"the answer should still parse into claims, but it does not: {err}")
+            return Feedback(False, tr("the answer should still parse into claims, but it does not: {error}").format(error=err))
         if len(set(fields)) == len(fields):
-            return Feedback(False, "some field should still be claimed twice; each field is claimed once")
+            return Feedback(False, tr("some field should still be claimed twice; each field is claimed once"))
         return contract(raw)
 
     return goal
@@ -56,13 +57,15 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
     case = cases[DUPLICATE_CASE]
     return {
         "my_answer": Exercise(
-            "A repeat that is not what decides",
-            f"Change one value in the {DUPLICATE_CASE} answer, keeping the repeated field, so that "
-            "the contract's status is VALUE_MISMATCH.",
+            N_("A repeat that is not what decides"),
+            N_(
+                "Change one value in the {case} answer, keeping the repeated field, so that "
+                "the contract's status is VALUE_MISMATCH."
+            ).fill(case=DUPLICATE_CASE),
             repeat_goal(case.request, cases.sources, Status.VALUE_MISMATCH),
             [
-                "The per-claim checks run claim by claim, in answer order. At which claim is the repeat found?",
-                "A wrong value must be met before the repeat is: change the value of claim 0, the first claim (str.replace with count 1).",
+                N_("The per-claim checks run claim by claim, in answer order. At which claim is the repeat found?"),
+                N_("A wrong value must be met before the repeat is: change the value of claim 0, the first claim (str.replace with count 1)."),
             ],
             _SOLUTION,
         )

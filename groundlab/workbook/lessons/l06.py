@@ -10,6 +10,7 @@ from typing import Any
 from groundlab.core.contract import Status
 from groundlab.workbook.exercises.exercise import Exercise
 from groundlab.workbook.exercises.goals import verdict_goal
+from groundlab.workbook.lessons.text import N_
 
 __all__ = ["exercises"]
 
@@ -29,15 +30,17 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
     case = cases[ONE_FIELD_CASE]
     return {
         "my_counterexample": Exercise(
-            "A counterexample from another revision",
-            f"Edit the {ONE_FIELD_CASE} answer so that the citation-only check still accepts it, while the "
-            "contract refuses it at claim 0's revision check.",
+            N_("A counterexample from another revision"),
+            N_(
+                "Edit the {case} answer so that the citation-only check still accepts it, while the "
+                "contract refuses it at claim 0's revision check."
+            ).fill(case=ONE_FIELD_CASE),
             verdict_goal(
                 case.request, cases.sources, Status.STALE_REVISION, citation_only_ok=True, claim=0, check="revision"
             ),
             [
-                "The citation-only check accepts only real quotes from supplied documents. Which supplied document is payments / prod, but not the requested revision?",
-                "Cite prod-v1 with its own value and its own line: prod-v1 says read_timeout_ms=2000.",
+                N_("The citation-only check accepts only real quotes from supplied documents. Which supplied document is payments / prod, but not the requested revision?"),
+                N_("Cite prod-v1 with its own value and its own line: prod-v1 says read_timeout_ms=2000."),
             ],
             _SOLUTION,
         )

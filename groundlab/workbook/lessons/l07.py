@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.lessons.text import N_, tr
 
 __all__ = ["draft_goal", "exercises", "point_lines"]
 
@@ -39,7 +40,7 @@ def _read(reply: Any) -> Any:
         return Draft.model_validate(reply)
     if isinstance(reply, str):
         return Draft.model_validate_json(reply)
-    raise TypeError(f"the answer should be a draft (a dict, a JSON str or a Draft), not {type(reply).__name__}")
+    raise TypeError(tr("the answer should be a draft (a dict, a JSON str or a Draft), not {kind}").format(kind=type(reply).__name__))
 
 
 def _first_error(err: ValueError) -> str:
@@ -49,24 +50,46 @@ def _first_error(err: ValueError) -> str:
         return str(err).splitlines()[0]
     first = errors()[0]
     where = ".".join(str(part) for part in first.get("loc", ()))
-    return f"{first.get('msg', 'invalid')} (at {where})" if where else str(first.get("msg", "invalid"))
+    return tr("{message} (at {where})").format(message=first.get("msg", "invalid"), where=where) if where else str(first.get("msg", "invalid"))
 
 
 def _why_dropped(check: Any) -> str:
     """The reason of a dropped :class:`~groundlab.grounding.draft.PointCheck`, with the quote normalised."""
     if check.quote is None:
-        return {"null": "it is null", "no_text": "its point has no visible text",
-                "gap_profile_quote": "a gap's profile quote must be empty"}[check.reason]
+        return tr(_ITEM_REASONS[check.reason])
     which = check.quote
     norm = normalize_quote(getattr(check.item, f"{which}_quote") or "")
-    return {
-        "quote_missing": f"its {which} quote is empty",
-        "quote_empty": f"its {which} quote is empty",
-        "quote_short": f"its {which} quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters",
-        "quote_invisible": f"its {which} quote {norm!r} has no visible character that is not punctuation",
-        "quote_punctuation": f"its {which} quote {norm!r} has no visible character that is not punctuation",
-        "quote_absent": f"its {which} quote {norm!r} is not in the {which} text",
-    }[check.reason]
+    return tr(_QUOTE_REASONS[which][check.reason]).format(quote=repr(norm), min_chars=MIN_QUOTE_CHARS)
+
+
+_ITEM_REASONS = {
+    "null": N_("it is null"),
+    "no_text": N_("its point has no visible text"),
+    "gap_profile_quote": N_("a gap's profile quote must be empty"),
+}
+"""A dropped item's reason (no quote at fault) -> its sentence."""
+_QUOTE_REASONS = {
+    "profile": {
+        "quote_missing": N_("its profile quote is empty"),
+        "quote_empty": N_("its profile quote is empty"),
+        "quote_short": N_("its profile quote {quote} is shorter than {min_chars} characters"),
+        "quote_invisible": N_("its profile quote {quote} has no visible character that is not punctuation"),
+        "quote_punctuation": N_("its profile quote {quote} has no visible character that is not punctuation"),
+        "quote_absent": N_("its profile quote {quote} is not in the profile text"),
+    },
+    "job": {
+        "quote_missing": N_("its job quote is empty"),
+        "quote_empty": N_("its job quote is empty"),
+        "quote_short": N_("its job quote {quote} is shorter than {min_chars} characters"),
+        "quote_invisible": N_("its job quote {quote} has no visible character that is not punctuation"),
+        "quote_punctuation": N_("its job quote {quote} has no visible character that is not punctuation"),
+        "quote_absent": N_("its job quote {quote} is not in the job text"),
+    },
+}
+"""The quote at fault (``profile``, ``job``) -> a dropped point's reason -> its sentence (whole
+sentences, so that a translation puts the quote where its language does)."""
+_LABELS = {"match": N_("match {index}"), "gap": N_("gap {index}")}
+"""A point's kind -> how a line names it."""
 
 
 def point_lines(draft: Any, profile_text: str, job_text: str) -> list[str]:
@@ -80,16 +103,23 @@ def point_lines(draft: Any, profile_text: str, job_text: str) -> list[str]:
     lines = []
     for check in point_checks(draft, profile_text, job_text):
         item = check.item
-        label = f"{check.kind} {check.index}" + (f" ({item.point!r})" if item is not None and item.point else "")
+        label = tr(_LABELS[check.kind]).format(index=check.index)
+        if item is not None and item.point:
+            label = tr("{label} ({point})").format(label=label, point=repr(item.point))
         if not check.checked:
-            lines.append(f"{label}: not checked ({MAX_POINTS} already kept)")
+            lines.append(tr("{label}: not checked ({count} already kept)").format(label=label, count=MAX_POINTS))
+        elif check.reason is None:
+            lines.append(tr("{label}: kept").format(label=label))
         else:
-            lines.append(f"{label}: kept" if check.reason is None else f"{label}: dropped, {_why_dropped(check)}")
+            lines.append(tr("{label}: dropped, {why}").format(label=label, why=_why_dropped(check)))
     return lines
 
 
 def _counts(matches: int, gaps: int, dropped: int) -> str:
-    return f"{matches} match{'es' if matches != 1 else ''}, {gaps} gap{'s' if gaps != 1 else ''} and {dropped} dropped"
+    """``"2 matches, 1 gap and 0 dropped"``, in the language in force."""
+    matches_text = (tr("{n} match") if matches == 1 else tr("{n} matches")).format(n=matches)
+    gaps_text = (tr("{n} gap") if gaps == 1 else tr("{n} gaps")).format(n=gaps)
+    return tr("{matches}, {gaps} and {dropped} dropped").format(matches=matches_text, gaps=gaps_text, dropped=dropped)
 
 
 def draft_goal(
@@ -104,8 +134,6 @@ def draft_goal(
     for name, value in (("profile_text", profile_text), ("job_text", job_text)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    wanted = _counts(matches, gaps, dropped)
-
     def goal(reply: Any) -> Feedback:
         from groundlab.grounding.draft import NoGroundedPoints, check_draft
 
@@ -114,23 +142,30 @@ def draft_goal(
         except TypeError as err:
             return Feedback(False, str(err))
         except ValueError as err:
-            return Feedback(False, f"the reply does not read as a draft: {_first_error(err)}")
-        points = "; ".join(point_lines(draft, profile_text, job_text))
+            return Feedback(False, tr("the reply does not read as a draft: {error}").format(error=_first_error(err)))
+        wanted = _counts(matches, gaps, dropped)
+        points = tr("; ").join(point_lines(draft, profile_text, job_text))
         try:
             explanation = check_draft(draft, profile_text, job_text)
         except NoGroundedPoints as err:
-            return Feedback(False, f"no point survives, so the user gets no explanation ({err.dropped} dropped); "
-                                   f"it should get {wanted}. {points}.")
+            return Feedback(
+                False,
+                tr("no point survives, so the user gets no explanation ({dropped} dropped); it should get {wanted}. {points}.").format(
+                    dropped=err.dropped, wanted=wanted, points=points
+                ),
+            )
         got = (len(explanation.matches), len(explanation.gaps), explanation.dropped)
         problems = []
         if keep is not None and keep not in [p.point for p in explanation.matches]:
-            problems.append(f"the match {keep!r} should be kept")
+            problems.append(tr("the match {point} should be kept").format(point=repr(keep)))
         if got != (matches, gaps, dropped):
-            problems.append(f"it should get {wanted}")
-        head = f"the user gets {_counts(*got)}"
+            problems.append(tr("it should get {wanted}").format(wanted=wanted))
+        head = tr("the user gets {counts}").format(counts=_counts(*got))
         if problems:
-            return Feedback(False, f"{head}; {'; '.join(problems)}. {points}.")
-        return Feedback(True, f"{head}. {points}.")
+            return Feedback(
+                False, tr("{head}; {problems}. {points}.").format(head=head, problems=tr("; ").join(problems), points=points)
+            )
+        return Feedback(True, tr("{head}. {points}.").format(head=head, points=points))
 
     return goal
 
@@ -148,15 +183,19 @@ def exercises(*, profile_text: str, job_text: str, job_match: Any = None, **_con
             raise ValueError(f"the fixture's {SLIP_DRAFT} draft is not the one this exercise repairs")
     return {
         "repair_slip": Exercise(
-            "Repair the author's slip",
-            "Edit my_reply so that the user gets 2 matches, 1 gap and 1 dropped point: repair the match "
-            f"{SLIP_POINT!r} (change only its profile_quote), add one match of your own that is kept, "
-            "and add one gap that is dropped.",
+            N_("Repair the author's slip"),
+            N_(
+                "Edit my_reply so that the user gets 2 matches, 1 gap and 1 dropped point: repair the match "
+                "{point} (change only its profile_quote), add one match of your own that is kept, "
+                "and add one gap that is dropped."
+            ).fill(point=repr(SLIP_POINT)),
             draft_goal(profile_text, job_text, matches=2, gaps=1, dropped=1, keep=SLIP_POINT),
             [
-                "Copy the profile quote from the profile text above; do not type it from memory.",
-                "A gap is dropped when it carries a profile quote; a new match is kept when both of its quotes "
-                "occur, normalised, in their texts.",
+                N_("Copy the profile quote from the profile text above; do not type it from memory."),
+                N_(
+                    "A gap is dropped when it carries a profile quote; a new match is kept when both of its quotes "
+                    "occur, normalised, in their texts."
+                ),
             ],
             _SOLUTION,
         )

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 
 from groundlab.grounding.prompt import INSTRUCTION, PRIVATE_PROFILE_FIELDS, Job, Profile, job_text
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.lessons.text import N_, problems_sentence, tr
 
 __all__ = ["CANARY_MIN_CHARS", "exercises", "leak_goal", "leaked_fields", "received_text"]
 
@@ -62,11 +63,15 @@ def leaked_fields(profile: Profile, received: str) -> list[str]:
 def _value_problem(name: str, value: str, background: str, min_chars: int) -> str | None:
     """Why a hit on this private value would prove nothing, or ``None`` when it is a usable canary."""
     if not value:
-        return f"{name} is empty, and the empty string occurs in every text"
+        return tr("{name} is empty, and the empty string occurs in every text").format(name=name)
     if len(value) < min_chars:
-        return f"{name} {value!r} has {len(value)} characters: too short to search for (use {min_chars} or more)"
+        return tr("{name} {value} has {count} characters: too short to search for (use {min_chars} or more)").format(
+            name=name, value=repr(value), count=len(value), min_chars=min_chars
+        )
     if value in background:
-        return f"{name} {value!r} occurs in the instruction or the job posting, so a hit there proves nothing"
+        return tr("{name} {value} occurs in the instruction or the job posting, so a hit there proves nothing").format(
+            name=name, value=repr(value)
+        )
     return None
 
 
@@ -87,24 +92,30 @@ def leak_goal(
 
     def goal(profile: Any) -> Feedback:
         if not isinstance(profile, Profile):
-            return Feedback(False, f"the answer should be a Profile, not {type(profile).__name__}")
+            return Feedback(False, tr("the answer should be a Profile, not {kind}").format(kind=type(profile).__name__))
         problems = [
             problem
             for name in PRIVATE_PROFILE_FIELDS
             if (problem := _value_problem(name, getattr(profile, name), background, min_chars)) is not None
         ]
         leaked = leaked_fields(profile, received_text(profile, job, reply))
-        reports = f"the leak check reports {', '.join(leaked) or 'nothing'}"
+        reports = tr("the leak check reports {fields}").format(fields=tr(", ").join(leaked) or tr("nothing"))
         if leaked != wanted:
-            problems.append(f"{reports}; it should report {', '.join(wanted) or 'nothing'} only")
+            problems.append(
+                tr("{reports}; it should report {fields} only").format(reports=reports, fields=tr(", ").join(wanted) or tr("nothing"))
+            )
             if not set(wanted) & set(leaked):
-                problems.append(f"type the {', '.join(wanted)} value into an allowed field too, such as experience")
+                problems.append(
+                    tr("type the {fields} value into an allowed field too, such as experience").format(fields=tr(", ").join(wanted))
+                )
         if problems:
-            return Feedback(False, "; ".join(problems) + ".")
+            return Feedback(False, problems_sentence(problems))
         return Feedback(
             True,
-            f"{reports} only, and every private value is a canary "
-            f"({min_chars} or more characters, in neither the instruction nor the job posting).",
+            tr(
+                "{reports} only, and every private value is a canary "
+                "({min_chars} or more characters, in neither the instruction nor the job posting)."
+            ).format(reports=reports, min_chars=min_chars),
         )
 
     return goal
@@ -118,15 +129,19 @@ def exercises(*, job_match: Any, **_context: Any) -> dict[str, Exercise]:
     """
     return {
         "leak_test": Exercise(
-            "A leak test you can trust",
-            f"Build my_profile: every private field a canary of {CANARY_MIN_CHARS} or more characters that occurs "
-            "in neither the instruction nor the job posting, and the e-mail address also typed into an allowed "
-            "field. The leak check should then report email, and nothing else.",
+            N_("A leak test you can trust"),
+            N_(
+                "Build my_profile: every private field a canary of {min_chars} or more characters that occurs "
+                "in neither the instruction nor the job posting, and the e-mail address also typed into an allowed "
+                "field. The leak check should then report email, and nothing else."
+            ).fill(min_chars=CANARY_MIN_CHARS),
             leak_goal(job_match.job, job_match["seed_example"].reply),
             [
-                "Short and empty values cause the false alarms: give every private field a long, made-up value "
-                "that no prompt would contain by chance.",
-                "Then append the same e-mail address to experience, an allowed field, so that it really is sent.",
+                N_(
+                    "Short and empty values cause the false alarms: give every private field a long, made-up value "
+                    "that no prompt would contain by chance."
+                ),
+                N_("Then append the same e-mail address to experience, an allowed field, so that it really is sent."),
             ],
             _SOLUTION,
         )

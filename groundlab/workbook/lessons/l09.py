@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterable
 from groundlab.core.contract import Status, verify_answer
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.lessons.text import N_, tr
 from groundlab.core.trace import decided_row
 
 __all__ = ["exercises", "flipped_answer", "registry_goal"]
@@ -65,22 +66,24 @@ def registry_goal(
         try:
             after = Registry.of(registry)
         except (TypeError, ValueError) as err:
-            return Feedback(False, f"the answer should be a Registry of Source objects ({err}).")
+            return Feedback(False, tr("the answer should be a Registry of Source objects ({error}).").format(error=err))
         missing = [s.id for s in before if s.id not in after]
         added = [s.id for s in after if s.id not in before]
         if missing or added:
-            parts = ([f"missing {', '.join(missing)}"] if missing else []) + ([f"added {', '.join(added)}"] if added else [])
-            return Feedback(False, f"keep the same documents as the study's registry ({'; '.join(parts)}).")
+            parts = ([tr("missing {documents}").format(documents=tr(", ").join(missing))] if missing else []) + (
+                [tr("added {documents}").format(documents=tr(", ").join(added))] if added else []
+            )
+            return Feedback(False, tr("keep the same documents as the study's registry ({changes}).").format(changes=tr("; ").join(parts)))
         changed = [s.id for s in before if s.id != document and _state(s) != _state(after[s.id])]
         if changed:
-            return Feedback(False, f"change {document} only: keep {', '.join(changed)} as it is.")
+            return Feedback(False, tr("change {document} only: keep {others} as it is.").format(document=document, others=tr(", ").join(changed)))
         verdict = verify_answer(raw, request, after)
         row = decided_row(verdict, request, after)
         if verdict.status is not Status.ACCEPT:
-            why = "every check passed" if row is None else row.line
-            return Feedback(False, f"the contract should say ACCEPT, but it says {verdict.status} ({why}).")
+            why = tr("every check passed") if row is None else row.line
+            return Feedback(False, tr("the contract should say ACCEPT, but it says {status} ({why}).").format(status=verdict.status, why=why))
         accepted = ", ".join(f"{k}={v}" for k, v in verdict.accepted.items())
-        return Feedback(True, f"the contract says ACCEPT and accepts {accepted}.")
+        return Feedback(True, tr("the contract says ACCEPT and accepts {accepted}.").format(accepted=accepted))
 
     return goal
 
@@ -95,14 +98,18 @@ def exercises(*, study: Any, **_context: Any) -> dict[str, Exercise]:
     raw = flipped_answer(case.raw, "retry_enabled", "false", "true")
     return {
         "accept_true": Exercise(
-            "A registry that accepts a wrong value",
-            f"Edit {DOCUMENT} in a copy of the study's registry (my_registry) so that the contract accepts the "
-            f"{CASE} answer with retry_enabled true in its value and its quote: {raw}",
+            N_("A registry that accepts a wrong value"),
+            N_(
+                "Edit {document} in a copy of the study's registry (my_registry) so that the contract accepts the "
+                "{case} answer with retry_enabled true in its value and its quote: {answer}"
+            ).fill(document=DOCUMENT, case=CASE, answer=raw),
             registry_goal(raw, case.request, study.sources),
             [
-                "The citation check looks for the quote in the document's text; the value check compares the "
-                "value with the document's facts.",
-                "Change the retry_enabled line of prod-v2's text as well as its fact: replace(prod, facts=..., text=...).",
+                N_(
+                    "The citation check looks for the quote in the document's text; the value check compares the "
+                    "value with the document's facts."
+                ),
+                N_("Change the retry_enabled line of prod-v2's text as well as its fact: replace(prod, facts=..., text=...)."),
             ],
             _SOLUTION,
         )

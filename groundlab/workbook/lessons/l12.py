@@ -13,6 +13,7 @@ from groundlab.core.contract import CHECKS, Status, verify_answer
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import request_problem, verdict_goal
 from groundlab.workbook.lessons.capstone import PLANTED, STATUS_NAMES, Capstone, load_capstone
+from groundlab.workbook.lessons.text import N_, problems_sentence, tr
 from groundlab.core.trace import TraceRow, decided_row
 
 __all__ = ["LABELS_TO_AGREE", "disagreements", "exercises", "explain_goal", "labels_goal", "request_goal"]
@@ -39,20 +40,32 @@ def request_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
         for name in ("service", "environment", "revision"):
             if getattr(answer, name) != getattr(want, name):
                 known = ", ".join(sorted({getattr(s, name) for s in registry}))
-                problems.append(f"{name} {getattr(answer, name)!r} is not the one the task asks for (the registry's: {known})")
+                problems.append(
+                    tr("{name} {value} is not the one the task asks for (the registry's: {known})").format(
+                        name=name, value=repr(getattr(answer, name)), known=known
+                    )
+                )
         for name, extra, short in (
-            ("fields", "the task does not ask for the field(s) {}", "the task asks for {} fields, and your request has {} of them"),
-            ("supplied", "the model was not given {}", "the model was given {} documents, and your request supplies {} of them"),
+            ("fields", N_("the task does not ask for the field(s) {extra}"), N_("the task asks for {wanted} fields, and your request has {got} of them")),
+            ("supplied", N_("the model was not given {extra}"), N_("the model was given {wanted} documents, and your request supplies {got} of them")),
         ):
             got, wanted = set(getattr(answer, name)), set(getattr(want, name))
             if got - wanted:
-                problems.append(extra.format(", ".join(sorted(got - wanted))))
+                problems.append(tr(extra).format(extra=", ".join(sorted(got - wanted))))
             if wanted - got:
-                problems.append(short.format(len(wanted), len(wanted & got)))
+                problems.append(tr(short).format(wanted=len(wanted), got=len(wanted & got)))
         if problems:
-            return Feedback(False, "; ".join(problems) + ".")
-        return Feedback(True, f"{want.service} / {want.environment} / {want.revision}, fields {', '.join(answer.fields)}, with "
-                              f"the {len(want.supplied)} documents the model was given (the order does not matter to the contract).")
+            return Feedback(False, problems_sentence(problems))
+        return Feedback(
+            True,
+            tr(
+                "{service} / {environment} / {revision}, fields {fields}, with "
+                "the {count} documents the model was given (the order does not matter to the contract)."
+            ).format(
+                service=want.service, environment=want.environment, revision=want.revision,
+                fields=", ".join(answer.fields), count=len(want.supplied),
+            ),
+        )
 
     return goal
 
@@ -67,29 +80,36 @@ def labels_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
 
     def goal(labels: Any) -> Feedback:
         if not isinstance(labels, Mapping):
-            return Feedback(False, f"the labels should be a dict of answer id -> status name, not {type(labels).__name__}")
+            return Feedback(False, tr("the labels should be a dict of answer id -> status name, not {kind}").format(kind=type(labels).__name__))
         problems = []
         unknown = [key for key in labels if key not in capstone.answers]
         if unknown:
-            problems.append(f"not an answer: {', '.join(map(repr, unknown))}")
+            problems.append(tr("not an answer: {ids}").format(ids=", ".join(map(repr, unknown))))
         absent = [i for i in ids if i not in labels]
         if absent:
-            problems.append(f"no label for {', '.join(absent)}")
+            problems.append(tr("no label for {ids}").format(ids=", ".join(absent)))
         unset = [i for i in ids if i in labels and labels[i] is None]
         if unset:
-            problems.append(f"{len(unset)} answer(s) still have no status: {', '.join(unset)}")
+            problems.append(tr("{count} answer(s) still have no status: {ids}").format(count=len(unset), ids=", ".join(unset)))
         odd = [f"{i}: {labels[i]!r}" for i in ids if labels.get(i) is not None and not (isinstance(labels[i], str) and labels[i] in STATUS_NAMES)]
         if odd:
-            problems.append(f"not a status name ({', '.join(odd)}); the statuses: {', '.join(STATUS_NAMES)}")
+            problems.append(tr("not a status name ({labels}); the statuses: {statuses}").format(labels=", ".join(odd), statuses=", ".join(STATUS_NAMES)))
         if problems:
-            return Feedback(False, "; ".join(problems) + ".")
+            return Feedback(False, problems_sentence(problems))
         kinds = len({str(labels[i]) for i in ids})
         agree = sum(verify_answer(capstone.answers[i], capstone.request, capstone.sources).status.value == labels[i] for i in ids)
-        head = f"all {len(ids)} answers labelled, with {kinds} different statuses; {agree} of {len(ids)} agree with the contract"
+        head = tr("all {total} answers labelled, with {kinds} different statuses; {agree} of {total} agree with the contract").format(
+            total=len(ids), kinds=kinds, agree=agree
+        )
         if agree < LABELS_TO_AGREE:
-            return Feedback(False, f"{head}, and at least {LABELS_TO_AGREE} should. Walk each answer through the check order "
-                                   "again (q.labels.hint()); the study will show which ones differ.")
-        return Feedback(True, f"{head}. Which ones do not is for the study to show.")
+            return Feedback(
+                False,
+                tr(
+                    "{head}, and at least {needed} should. Walk each answer through the check order "
+                    "again (q.labels.hint()); the study will show which ones differ."
+                ).format(head=head, needed=LABELS_TO_AGREE),
+            )
+        return Feedback(True, tr("{head}. Which ones do not is for the study to show.").format(head=head))
 
     return goal
 
@@ -120,35 +140,45 @@ def explain_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
 
     def goal(reasons: Any) -> Feedback:
         if capstone.last_study is None:
-            return Feedback(False, "run your labels as a study first (the cell with cap.new_study).")
+            return Feedback(False, tr("run your labels as a study first (the cell with cap.new_study)."))
         if not isinstance(reasons, Mapping):
-            return Feedback(False, f"the explanations should be a dict of answer id -> check name, not {type(reasons).__name__}")
+            return Feedback(False, tr("the explanations should be a dict of answer id -> check name, not {kind}").format(kind=type(reasons).__name__))
         wanted = disagreements(capstone)
         ran = len(capstone.last_study[1]) - 1  # the planted case is not one of the dozen
-        head = (f"your study ran {ran} of {len(capstone.answers)} answers and the planted {PLANTED[0]}, "
-                f"with {len(wanted)} disagreement(s)")
+        head = tr("your study ran {ran} of {total} answers and the planted {planted}, with {count} disagreement(s)").format(
+            ran=ran, total=len(capstone.answers), planted=PLANTED[0], count=len(wanted)
+        )
         problems = []
         for i, got in reasons.items():
             named = _NAMED_CHECK.fullmatch(got.strip()) if isinstance(got, str) else None
             where, check = (named.group(1), named.group(2)) if named else (None, got)
             row = wanted.get(i)
             if i not in capstone.answers and i != PLANTED[0]:
-                problems.append(f"{i!r} is not an answer")
+                problems.append(tr("{id} is not an answer").format(id=repr(i)))
             elif i not in wanted:
-                problems.append(f"{i}: your label and the library agree there (or it was not in your study): nothing to explain")
+                problems.append(tr("{id}: your label and the library agree there (or it was not in your study): nothing to explain").format(id=i))
             elif check is not None and check != "none" and check not in CHECKS:
-                problems.append(f"{i}: {got!r} is not a check; the checks: {', '.join(CHECKS)}")
+                problems.append(tr("{id}: {named} is not a check; the checks: {checks}").format(id=i, named=repr(got), checks=", ".join(CHECKS)))
             elif (None if check in (None, "none") else check) != (None if row is None else row.check):
-                problems.append(f"{i}: {got!r} is not the check that decided it; read its trace")
+                problems.append(tr("{id}: {named} is not the check that decided it; read its trace").format(id=i, named=repr(got)))
             elif where is not None and where != row.where:
-                problems.append(f"{i}: {row.check} decided it, but for {row.where}, not {where}; read its trace")
+                problems.append(
+                    tr("{id}: {check} decided it, but for {where}, not {named}; read its trace").format(
+                        id=i, check=row.check, where=row.where, named=where
+                    )
+                )
         missing = [i for i in wanted if i not in reasons]
         if missing:
-            problems.append(f"no explanation yet for {', '.join(missing)}")
+            problems.append(tr("no explanation yet for {ids}").format(ids=", ".join(missing)))
         if problems:
-            return Feedback(False, f"{head}; " + "; ".join(problems) + ".")
-        said = [f"{i} at {'no check (accepted)' if row is None else row.where + ' ' + row.check}" for i, row in wanted.items()]
-        return Feedback(True, f"{head}, each explained" + (": " + ", ".join(said) if said else "") + ".")
+            return Feedback(False, tr("{head}; {problems}.").format(head=head, problems=tr("; ").join(problems)))
+        said = [
+            tr("{id} at no check (accepted)").format(id=i) if row is None else tr("{id} at {where} {check}").format(id=i, where=row.where, check=row.check)
+            for i, row in wanted.items()
+        ]
+        if said:
+            return Feedback(True, tr("{head}, each explained: {explained}.").format(head=head, explained=tr(", ").join(said)))
+        return Feedback(True, tr("{head}, each explained.").format(head=head))
 
     return goal
 
@@ -207,42 +237,42 @@ def exercises(capstone: Capstone | None = None, **_context: Any) -> dict[str, Ex
     capstone = capstone if capstone is not None else load_capstone()
     return {
         "request": Exercise(
-            "Write the trusted request",
-            "Build my_request, a Request for the task: its scope, the fields asked for, the documents the model was given.",
+            N_("Write the trusted request"),
+            N_("Build my_request, a Request for the task: its scope, the fields asked for, the documents the model was given."),
             request_goal(capstone),
             [
-                "The registry's columns name the scope: the branch is the service, the season the environment, the timetable's year the revision.",
-                "Ask only for the fields the patron asked about, and supply exactly the documents the model was given.",
+                N_("The registry's columns name the scope: the branch is the service, the season the environment, the timetable's year the revision."),
+                N_("Ask only for the fields the patron asked about, and supply exactly the documents the model was given."),
             ],
             _solution_request(capstone),
         ),
         "labels": _ComputedSolution(
             lambda: _solution_labels(capstone),
-            "Label the dozen before anything runs",
-            "Give every answer id the status you expect the contract to give it, as a status name.",
+            N_("Label the dozen before anything runs"),
+            N_("Give every answer id the status you expect the contract to give it, as a status name."),
             labels_goal(capstone),
             [
-                "Go in the contract's order: parse; citation, over every claim; then claim by claim duplicate, requested, scope, revision, value, supports; coverage last.",
-                "The first check that fails decides. Compare every character of a value and of a quote with the document.",
+                N_("Go in the contract's order: parse; citation, over every claim; then claim by claim duplicate, requested, scope, revision, value, supports; coverage last."),
+                N_("The first check that fails decides. Compare every character of a value and of a quote with the document."),
             ],
         ),
         "explain": Exercise(
-            "Explain every disagreement",
-            "For each answer where your label and the library disagree, name the check its trace decided at.",
+            N_("Explain every disagreement"),
+            N_("For each answer where your label and the library disagree, name the check its trace decided at."),
             explain_goal(capstone),
             [
-                "The run's DISAGREES lines name the answers; in each trace table, the deciding check is the row marked FAILED.",
-                "Write the check as the trace spells it (parse, citation, duplicate, requested, scope, revision, value, supports, coverage); None for an answer the contract accepts.",
+                N_("The run's DISAGREES lines name the answers; in each trace table, the deciding check is the row marked FAILED."),
+                N_("Write the check as the trace spells it (parse, citation, duplicate, requested, scope, revision, value, supports, coverage); None for an answer the contract accepts."),
             ],
             _SOLUTION_EXPLAIN,
         ),
         "thirteenth": Exercise(
-            "Make a thirteenth answer",
-            "Write an answer that the citation-only check accepts and the contract refuses at claim 1's supports check.",
+            N_("Make a thirteenth answer"),
+            N_("Write an answer that the citation-only check accepts and the contract refuses at claim 1's supports check."),
             verdict_goal(capstone.request, capstone.sources, Status.QUOTE_NOT_SUPPORTING, citation_only_ok=True, claim=1, check="supports"),
             [
-                "Keep claim 0 as it is. In claim 1, keep the field, the value and the document.",
-                "Change only claim 1's quote, to other genuine text of riv-summer-2025: a line about another field, or a piece of its prose.",
+                N_("Keep claim 0 as it is. In claim 1, keep the field, the value and the document."),
+                N_("Change only claim 1's quote, to other genuine text of riv-summer-2025: a line about another field, or a piece of its prose."),
             ],
             _SOLUTION_THIRTEENTH,
         ),

@@ -11,6 +11,7 @@ from typing import Any, Callable
 from groundlab.core.registry import Registry
 from groundlab.study.log_line import LINE_ERROR, LineChecker
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
+from groundlab.workbook.lessons.text import N_, tr
 
 __all__ = ["completion_line_goal", "exercises"]
 
@@ -28,17 +29,19 @@ def completion_line_goal(registry: Registry) -> Callable[[Any], Feedback]:
 
     def goal(line: Any) -> Feedback:
         if not isinstance(line, str):
-            return Feedback(False, f"the line should be a str of JSON, not {type(line).__name__}")
+            return Feedback(False, tr("the line should be a str of JSON, not {kind}").format(kind=type(line).__name__))
         result = checker(line, 1)
         if result.status == LINE_ERROR:
-            return Feedback(False, f"the checker cannot read the line: {result.error['message']}")
+            return Feedback(False, tr("the checker cannot read the line: {error}").format(error=result.error["message"]))
         answer = json.loads(line)["answer"]
         if not (isinstance(answer, dict) and "choices" in answer):
-            return Feedback(False, 'the answer should be a chat completion, {"choices": [{"message": ...}]}, '
-                            f"but it is {'a list of messages' if isinstance(answer, dict) else 'the raw text'}")
+            shape = '{"choices": [{"message": ...}]}'
+            if isinstance(answer, dict):
+                return Feedback(False, tr("the answer should be a chat completion, {shape}, but it is a list of messages").format(shape=shape))
+            return Feedback(False, tr("the answer should be a chat completion, {shape}, but it is the raw text").format(shape=shape))
         if result.status != "ACCEPT":
-            return Feedback(False, f"the checker reads it, but the contract says {result.status} (check {result.check})")
-        return Feedback(True, f"the checker reads the assistant's content and accepts it: {dict(result.accepted)}")
+            return Feedback(False, tr("the checker reads it, but the contract says {status} (check {check})").format(status=result.status, check=result.check))
+        return Feedback(True, tr("the checker reads the assistant's content and accepts it: {accepted}").format(accepted=dict(result.accepted)))
 
     return goal
 
@@ -47,13 +50,15 @@ def exercises(*, cases: Any, **_context: Any) -> dict[str, Exercise]:
     """Notebook 13's exercises: ``{"my_line": Exercise}`` over ``cases.sources`` (the study's registry)."""
     return {
         "my_line": Exercise(
-            "The same answer, the other chat format",
-            "Rewrite the log's first line so that its answer is an OpenAI chat completion, "
-            '{"choices": [{"message": ...}]}, instead of a list of messages; the checker must still accept it.',
+            N_("The same answer, the other chat format"),
+            N_(
+                "Rewrite the log's first line so that its answer is an OpenAI chat completion, "
+                '{"choices": [{"message": ...}]}, instead of a list of messages; the checker must still accept it.'
+            ),
             completion_line_goal(cases.sources),
             [
-                "json.loads(lines[0]) gives the line as a dict: its answer's messages end with the assistant's reply.",
-                'Keep the request; put that reply message in {"choices": [{"message": reply}]} and json.dumps the line.',
+                N_("json.loads(lines[0]) gives the line as a dict: its answer's messages end with the assistant's reply."),
+                N_('Keep the request; put that reply message in {"choices": [{"message": reply}]} and json.dumps the line.'),
             ],
             _SOLUTION,
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from groundlab.lab.score import ScoreReport
 from groundlab.workbook.exercises.exercise import Exercise
 from groundlab.workbook.exercises.goals import rung_goal, score_goal
+from groundlab.workbook.lessons.text import N_
 
 __all__ = ["beat_citation_only_exercise", "dropped_not_exercise"]
 
@@ -39,12 +40,12 @@ def dropped_not_exercise(source: str) -> Exercise:
     ``source``; checking raises ``ImportError`` without rapidfuzz.
     """
     return Exercise(
-        "A dropped 'not' that partial_95 lets through",
-        "Leave out the policy's 'not': is_quoted refuses the quote, partial_95 accepts it.",
+        N_("A dropped 'not' that partial_95 lets through"),
+        N_("Leave out the policy's 'not': is_quoted refuses the quote, partial_95 accepts it."),
         rung_goal(source, accepted_by="partial_95", refused_by="is_quoted"),
         [
-            "Leaving out 'not ' costs 4 characters however long the quote is, and partial_95 forgives under 5% of the quote.",
-            "Quote two sentences: the one before it, and this one with only 'not ' removed.",
+            N_("Leaving out 'not ' costs 4 characters however long the quote is, and partial_95 forgives under 5% of the quote."),
+            N_("Quote two sentences: the one before it, and this one with only 'not ' removed."),
         ],
         _DROPPED_NOT,
     )
@@ -58,13 +59,15 @@ def beat_citation_only_exercise(baseline: ScoreReport) -> Exercise:
     ``baseline`` is not a ``ScoreReport``.
     """
     return Exercise(
-        "Beat the citation-only verifier",
-        f"Agree on more than {baseline.agreed} of {baseline.total} cases, and raise on none.",
+        N_("Beat the citation-only verifier"),
+        N_("Agree on more than {agreed} of {total} cases, and raise on none.").fill(agreed=baseline.agreed, total=baseline.total),
         score_goal(baseline),
         [
-            "Keep the citation-only verifier's status whenever it is not ACCEPT: it is right on every syntax, shape and citation fault.",
-            "Under the if, compare each claim's value with sources[claim.doc].facts.get(claim.field); "
-            "use .get, because a KeyError on a field that its document lacks counts as a disagreement.",
+            N_("Keep the citation-only verifier's status whenever it is not ACCEPT: it is right on every syntax, shape and citation fault."),
+            N_(
+                "Under the if, compare each claim's value with sources[claim.doc].facts.get(claim.field); "
+                "use .get, because a KeyError on a field that its document lacks counts as a disagreement."
+            ),
         ],
         _BEAT_CITATION_ONLY,
     )

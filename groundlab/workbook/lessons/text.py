@@ -1,0 +1,96 @@
+"""The lessons' words: English in the source, shown in the language in force when they are shown.
+
+* ``tr`` (:data:`~groundlab.workbook.catalogues.LESSONS_CATALOGUE`) translates a sentence made
+  when it is shown: a goal's feedback, the cheat sheet, a study's summary;
+* :func:`N_` marks a sentence kept for later (a hint, an exercise's title and task, a glossary
+  meaning) and returns it as a :class:`LessonText`, which is the English string and shows itself
+  (``str()``, ``format()``, an f-string) in the language in force at that moment. A notebook may
+  call :func:`groundlab.set_language` before or after it imports a lesson: a hint built at import
+  is translated when the Hint button shows it.
+* :func:`problems_sentence` joins the problems a goal found into one sentence;
+* :func:`shown_in` renders a page in a given language (the cheat sheet, the answer key), the
+  library's words included, and restores the language in force afterwards.
+
+Standard library only. See ``docs/translating.md``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Iterator, Iterable
+
+from groundlab.core import language as _language
+from groundlab.workbook.catalogues import LESSONS_CATALOGUE
+
+__all__ = ["FilledText", "LessonText", "N_", "problems_sentence", "shown_in", "tr"]
+
+tr = LESSONS_CATALOGUE
+
+
+class LessonText(str):
+    """An English message of the lessons' catalogue that shows itself in the language in force.
+
+    Its value (equality, hashing, ``len``, ``repr``, JSON) is the English message, so an exercise
+    keeps its identity across languages; ``str()`` and ``format()`` give the translation.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return tr(str.__str__(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def english(self) -> str:
+        """The English text (a plain ``str``)."""
+        return str.__str__(self)
+
+    def fill(self, **values: object) -> "FilledText":
+        """This message with its named placeholders filled in, still shown in the language in force:
+        ``N_("Edit the {case} answer").fill(case="one-field")``."""
+        return FilledText(self.english(), values)
+
+
+class FilledText(LessonText):
+    """A :class:`LessonText` whose placeholders are filled in when it is shown (``template``, ``values``);
+    its value is the English text filled in."""
+
+    __slots__ = ("template", "values")
+
+    def __new__(cls, template: str, values: dict) -> "FilledText":
+        made = super().__new__(cls, template.format(**values))
+        made.template, made.values = template, dict(values)
+        return made
+
+    def __str__(self) -> str:
+        return tr(self.template).format(**self.values)
+
+    def english(self) -> str:
+        """The English text filled in (a plain ``str``)."""
+        return str.__str__(self)
+
+
+def N_(message: str) -> LessonText:  # noqa: N802 - the name Babel extracts
+    """Mark ``message`` for the lessons' catalogue; it shows itself translated (:class:`LessonText`)."""
+    return LessonText(message)
+
+
+def problems_sentence(problems: Iterable[str]) -> str:
+    """The problems a goal found as one sentence: ``"a; b."`` (``"a；b。"`` in Chinese)."""
+    return tr("{problems}.").format(problems=tr("; ").join(problems))
+
+
+@contextlib.contextmanager
+def shown_in(language: str | None) -> Iterator[str]:
+    """Within the block, everything groundlab shows is in ``language`` (``None``: the language in
+    force, unchanged); the language chosen before (or none, so ``GROUNDLAB_LANG`` again) is
+    restored after it. Yields the language in force within the block."""
+    if language is None:
+        yield _language.get_language()
+        return
+    chosen = _language._chosen[0]  # set_language's own choice, None when GROUNDLAB_LANG or English rules
+    try:
+        yield _language.set_language(language)
+    finally:
+        _language.set_language(chosen)
