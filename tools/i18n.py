@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import ast
 import copy
+import datetime
 import io
 import json
 import re
@@ -123,14 +124,22 @@ def extract_code(domain: Domain):
     return catalog
 
 
+_EPOCH = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+
 def _read(path: Path, domain: str):
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
 
     if not path.exists():
-        return Catalog(locale=FOLDER, domain=domain, project="groundlab")
-    with path.open("rb") as handle:
-        return read_po(handle, locale=FOLDER, domain=domain)
+        catalog = Catalog(locale=FOLDER, domain=domain, project="groundlab")
+    else:
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=FOLDER, domain=domain)
+    # The .po files carry no dates (_write drops them), and Babel would fill in the time of
+    # reading: a fixed date keeps the compiled .mo the same whenever it is compiled.
+    catalog.creation_date = catalog.revision_date = _EPOCH
+    return catalog
 
 
 def _write(path: Path, catalog) -> bool:
