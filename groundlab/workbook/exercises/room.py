@@ -230,10 +230,10 @@ def aggregate_folder(folder: str | Path, out: str | Path) -> tuple[list[Path], s
     folder, out = Path(folder), Path(out)
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
     if not paths:
-        raise FileNotFoundError(f"no *.json exports in {folder}")
+        raise FileNotFoundError(tr("no *.json exports in {folder}").format(folder=folder))
     exports = [read_export(p) for p in paths]
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise FileExistsError(f"{out} exists and is not empty: choose a new folder with --out")
+        raise FileExistsError(tr("{folder} exists and is not empty: choose a new folder with --out").format(folder=out))
     exercises, notebooks = first_try_rows(exports)
     table = _markdown(exercises, notebooks)
     names = ["first-tries.csv", "first-tries.md", "first-tries.png"]
