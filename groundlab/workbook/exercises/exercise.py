@@ -133,8 +133,9 @@ class Exercise(Reported):
         return f"Exercise({self.title!r})"
 
     def _repr_html_(self) -> str:
+        title = _html.esc(tr("Exercise: {title}").format(title=self.title))
         return (
-            f'<div class="groundlab-exercise"><p><strong>{_html.esc(tr("Exercise: {title}").format(title=self.title))}</strong></p>'
+            f'<div class="groundlab-exercise"><p><strong>{title}</strong></p>'
             f"<p>{_html.esc(self.task)}</p><p><code>.check(answer)</code> · <code>.hint()</code> · "
             "<code>.solution()</code></p></div>"
         )

@@ -119,8 +119,9 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         )
         head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
         self._material = [(h, shown_material(t)) for h, t in material]
+        folded = tr("{heading} (click to show)")
         head += "".join(
-            f"<details><summary>{_html.esc(tr('{heading} (click to show)').format(heading=heading_label(h)))}</summary>"
+            f"<details><summary>{_html.esc(folded.format(heading=heading_label(h)))}</summary>"
             f"{_html.pre(shown_material(t), 'groundlab-pre')}</details>"
             if h == DOCUMENTS
             else (f"<p><strong>{_html.esc(heading_label(h))}</strong></p>" if h != "Material" or len(material) > 1 else "")

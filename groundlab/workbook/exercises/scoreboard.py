@@ -109,7 +109,8 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     def refresh(self) -> None:
         """Redraw the text; tracked exercises call it on every change."""
-        self.value = f"<p><strong>{_html.esc(tr('Score: {text}').format(text=self.text))}</strong></p>"
+        score = tr("Score: {text}").format(text=self.text)
+        self.value = f"<p><strong>{_html.esc(score)}</strong></p>"
 
     def __repr__(self) -> str:
         return tr("Scoreboard: {text}").format(text=self.text)

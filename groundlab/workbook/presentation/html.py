@@ -69,8 +69,8 @@ def mark(passed: bool, yes: str | None = None, no: str | None = None) -> str:
     """Plain text ``"✓ <yes>"`` or ``"✗ <no>"`` (icon and word, no markup); the words default to
     ``"passed"`` and ``"FAILED"`` in the language in force."""
     if passed:
-        return f"{CHECK} {tr('passed') if yes is None else yes}"
-    return f"{CROSS} {tr('FAILED') if no is None else no}"
+        return f"{CHECK} " + (tr("passed") if yes is None else yes)
+    return f"{CROSS} " + (tr("FAILED") if no is None else no)
 
 
 def status_text(status: Any) -> str:

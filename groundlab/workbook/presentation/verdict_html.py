@@ -34,10 +34,11 @@ def trace_html(verdict: Verdict, request: Request, registry: Registry, raw: str 
     is ``None`` or not the text the error is about.
     """
     rows = trace_rows(verdict, request, registry)
+    headers = (tr("claim"), tr("check"), tr("result"), tr("what happened"))
     table = (
         '<table class="groundlab-grid groundlab-trace"><thead><tr>'
-        f"<th>{_html.esc(tr('claim'))}</th><th>{_html.esc(tr('check'))}</th>"
-        f"<th>{_html.esc(tr('result'))}</th><th>{_html.esc(tr('what happened'))}</th></tr></thead><tbody>"
+        + "".join(f"<th>{_html.esc(header)}</th>" for header in headers)
+        + "</tr></thead><tbody>"
         + "".join(_step_html(row) for row in rows)
         + "</tbody></table>"
     )
@@ -47,11 +48,12 @@ def trace_html(verdict: Verdict, request: Request, registry: Registry, raw: str 
 def _step_html(row: TraceRow) -> str:
     who, check = _html.esc("answer" if row.claim is None else row.claim), _html.esc(row.check)
     state, result, sentence = "passed", _html.mark(row.passed), _html.esc(row.sentence)
+    shown_who = _html.esc(tr("answer")) if row.claim is None else who
     if not row.passed:
         state, result, sentence = "failed", f"<strong>{result}</strong>", f"<strong>{sentence}</strong>"
     return (
         f'<tr class="groundlab-step groundlab-{state}" data-claim="{who}" data-check="{check}">'
-        f'<td>{_html.esc(tr("answer")) if row.claim is None else who}</td><td>{check}</td><td class="groundlab-result">{result}</td>'
+        f'<td>{shown_who}</td><td>{check}</td><td class="groundlab-result">{result}</td>'
         f"<td>{sentence}</td></tr>"
     )
 
@@ -59,13 +61,15 @@ def _step_html(row: TraceRow) -> str:
 def _decision_html(verdict: Verdict, rows: Sequence[TraceRow]) -> str:
     decided = next((row for row in rows if row.decided), None)
     if decided is None:
-        return f"<p>{_html.CHECK} {_html.esc(tr('Every check passed: ACCEPT.'))}</p>"
+        passed = tr("Every check passed: ACCEPT.")
+        return f"<p>{_html.CHECK} {_html.esc(passed)}</p>"
     if decided.claim is None:
         template = tr("{failed} at check {check} of the answer: {status}. The checks after it did not run.")
     else:
         template = tr("{failed} at check {check} of claim {number}: {status}. The checks after it did not run.")
+    failed = _html.esc(tr("FAILED"))
     return f"<p>{_html.CROSS} " + _html.esc(template).format(
-        failed=f"<strong>{_html.esc(tr('FAILED'))}</strong>",
+        failed=f"<strong>{failed}</strong>",
         check=f"<code>{_html.esc(decided.check)}</code>",
         number=_html.esc(decided.claim),
         status=_html.esc(verdict.status),
@@ -88,21 +92,24 @@ def _parse_place_html(error: ClaimsSyntaxError | None, raw: str | None) -> str:
         f"{lead}{place.shown}\n{place.caret}", "groundlab-pre groundlab-parse-place"
     )
     if place.escaped:
-        box += f"<p>{_html.esc(tr('Shown as ⟨U+XXXX⟩: {characters}.').format(characters=', '.join(place.escaped)))}</p>"
+        shown_as = tr("Shown as ⟨U+XXXX⟩: {characters}.").format(characters=", ".join(place.escaped))
+        box += f"<p>{_html.esc(shown_as)}</p>"
     return box
 
 
 def accepted_html(verdict: Verdict) -> str:
     """The accepted map as an HTML table (class ``groundlab-accepted-map``), escaped; for a rejected answer, a sentence saying nothing was accepted."""
     if not verdict.accepted:
-        return f"<p>{_html.CROSS} {_html.esc(tr('Nothing accepted: a rejected answer accepts no field (no partial success).'))}</p>"
+        nothing = tr("Nothing accepted: a rejected answer accepts no field (no partial success).")
+        return f"<p>{_html.CROSS} {_html.esc(nothing)}</p>"
     rows = "".join(
         f"<tr><td>{_html.esc(field)}</td><td>{_html.esc(value)}</td></tr>"
         for field, value in verdict.accepted.items()
     )
+    field, value = _html.esc(tr("field")), _html.esc(tr("value"))
     return (
-        f'<table class="groundlab-grid groundlab-accepted-map"><thead><tr><th>{_html.esc(tr("field"))}</th>'
-        f"<th>{_html.esc(tr('value'))}</th></tr></thead><tbody>{rows}</tbody></table>"
+        f'<table class="groundlab-grid groundlab-accepted-map"><thead><tr><th>{field}</th>'
+        f"<th>{value}</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
@@ -112,7 +119,7 @@ def hints_html(hints: Sequence[Any]) -> str:
     One ``<li>`` per hint: ``<strong>kind</strong> (claim i, check): message``, then its ``detail`` in a ``<pre>``.
     """
     if not hints:
-        return f"<p>{_html.esc(tr('No near-miss hints.'))}</p>"
+        return "<p>" + _html.esc(tr("No near-miss hints.")) + "</p>"
     items = []
     for hint in hints:
         item = (

@@ -97,10 +97,11 @@ class QuoteInspector(PlainRepr, widgets.VBox):
         else:
             self.hints = ()
         self.window = closest_window(quote, source) if quote and source and not self.verbatim else None
+        quote_heading, source_heading = _html.esc(tr("normalised quote")), _html.esc(tr("normalised source"))
         parts = [
             '<table class="groundlab-grid"><tbody>',
-            f"<tr><th>{_html.esc(tr('normalised quote'))}</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
-            f"<tr><th>{_html.esc(tr('normalised source'))}</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
+            f"<tr><th>{quote_heading}</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
+            f"<tr><th>{source_heading}</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
             "</tbody></table>",
             "<p>",
             _html.badge(self.found, tr("found after normalising"), tr("yes") if self.found else tr("no"), "groundlab-found"),
@@ -110,7 +111,7 @@ class QuoteInspector(PlainRepr, widgets.VBox):
             "</p>",
         ]
         if not quote:
-            parts.append(f"<p>{_html.esc(tr('Type a quote.'))}</p>")
+            parts.append("<p>" + _html.esc(tr("Type a quote.")) + "</p>")
         else:
             if len(norm_quote) < MIN_QUOTE_CHARS:
                 parts.append(
@@ -127,7 +128,7 @@ class QuoteInspector(PlainRepr, widgets.VBox):
                     + "</p>"
                 )
             if not self.found:
-                parts.append(f"<p>{_html.esc(tr('Why it is not found after normalising:'))}</p>")
+                parts.append("<p>" + _html.esc(tr("Why it is not found after normalising:")) + "</p>")
             elif not self.verbatim:
                 parts.append(
                     "<p>" + tr("Found after normalising, but not verbatim (the contract's citation check) because:") + "</p>"  # our own words
@@ -136,7 +137,7 @@ class QuoteInspector(PlainRepr, widgets.VBox):
         shown_alignment = any(getattr(h, "detail", "") for h in self.hints)
         if self.window is not None and not shown_alignment:
             parts.append(
-                f"<p>{_html.esc(tr('Closest part of the source (similarity {ratio}):').format(ratio=f'{self.window.ratio:.2f}'))}</p>"
+                "<p>" + _html.esc(tr("Closest part of the source (similarity {ratio}):").format(ratio=f"{self.window.ratio:.2f}")) + "</p>"
                 + _html.pre(self.window.alignment, "groundlab-pre groundlab-alignment")
             )
         self.result.value = "".join(parts)
