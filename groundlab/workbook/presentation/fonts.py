@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from groundlab.core.language import get_language
 
-__all__ = ["CJK_FONTS", "chart_families", "chart_fonts"]
+__all__ = ["CJK_FONTS", "FALLBACK", "chart_families", "chart_fonts", "keep_fonts"]
 
 CJK_FONTS = (
     "Noto Sans CJK TC",
