@@ -8,6 +8,8 @@ install; ``aggregate FOLDER`` turns a folder of scoreboard exports into a table 
 
 Standard library only at import time, so ``check`` runs even when a workbook package is missing.
 The library (``groundlab`` without ``workbook``) never imports it; its own command is ``groundlab``.
+Its messages follow ``GROUNDLAB_LANG`` (``zh-Hant``: Traditional Chinese; ``docs/architecture.md``,
+"Languages").
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ import sys
 from pathlib import Path
 from typing import NamedTuple, Sequence
 
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.staging import staged_folder
 
 __all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "packaged_notebooks", "main"]
+
+tr = WORKBOOK_CATALOGUE
 
 WORKBOOK_EXTRA = (
     "jupyterlab>=4", "ipywidgets>=8", "pandas>=2", "matplotlib>=3.7", "pydantic>=2", "rapidfuzz>=3", "httpx>=0.25",
@@ -70,13 +75,27 @@ def _package(requirement: str) -> Finding:
     try:
         version = metadata.version(name)
     except metadata.PackageNotFoundError:
-        return Finding(False, f"{name} is not installed", "install the kit again (SETUP.md, step 3); it installs every package the workbook needs")
+        return Finding(
+            False,
+            tr("{name} is not installed").format(name=name),
+            tr("install the kit again (SETUP.md, step 3); it installs every package the workbook needs"),
+        )
     if _version_tuple(version) < _version_tuple(bound):
-        return Finding(False, f"{name} {version} is older than the workbook needs ({requirement})", "install the kit again into a new venv (SETUP.md, step 2)")
+        return Finding(
+            False,
+            tr("{name} {version} is older than the workbook needs ({requirement})").format(name=name, version=version, requirement=requirement),
+            tr("install the kit again into a new venv (SETUP.md, step 2)"),
+        )
     try:
         importlib.import_module(name.replace("-", "_"))
     except Exception as err:  # noqa: BLE001 - reported in words, never raised at the learner
-        return Finding(False, f"{name} {version} is installed but does not import ({type(err).__name__}: {err})", "make a new venv and install the kit again (SETUP.md, 'When an install fails')")
+        return Finding(
+            False,
+            tr("{name} {version} is installed but does not import ({error}: {message})").format(
+                name=name, version=version, error=type(err).__name__, message=err
+            ),
+            tr("make a new venv and install the kit again (SETUP.md, 'When an install fails')"),
+        )
     return Finding(True, f"{name} {version}")
 
 
@@ -84,16 +103,23 @@ def _kernel() -> Finding:
     try:
         from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
     except Exception:  # noqa: BLE001
-        return Finding(False, "no Jupyter kernel manager (jupyter_client does not import)", "install the kit again (SETUP.md, step 3)")
+        return Finding(False, tr("no Jupyter kernel manager (jupyter_client does not import)"), tr("install the kit again (SETUP.md, step 3)"))
     try:
         spec = KernelSpecManager().get_kernel_spec("python3")
     except NoSuchKernel:
-        return Finding(False, "no python3 kernel", "install the kit again: ipykernel provides the kernel")
+        return Finding(False, tr("no python3 kernel"), tr("install the kit again: ipykernel provides the kernel"))
     command = spec.argv[0] if spec.argv else ""
     if command in ("python", "python3", "{python}") or Path(command).resolve() == Path(sys.executable).resolve():
-        return Finding(True, "the python3 kernel runs this Python")
-    return Finding(None, f"the python3 kernel runs {command}, not this Python ({sys.executable}), so groundlab may not import in a notebook",
-                   f"run: {Path(sys.executable).name} -m ipykernel install --user   (or open the workbook with groundlab-workbook start)")
+        return Finding(True, tr("the python3 kernel runs this Python"))
+    return Finding(
+        None,
+        tr("the python3 kernel runs {command}, not this Python ({python}), so groundlab may not import in a notebook").format(
+            command=command, python=sys.executable
+        ),
+        tr("run: {python} -m ipykernel install --user   (or open the workbook with groundlab-workbook start)").format(
+            python=Path(sys.executable).name
+        ),
+    )
 
 
 def check_install() -> list[Finding]:
@@ -104,34 +130,53 @@ def check_install() -> list[Finding]:
     this = f"{sys.implementation.name} {platform.python_version()}"
     found = []
     if sys.version_info[:2] < low:
-        found.append(Finding(False, f"Python {this} is too old: the workbook needs 3.10 to 3.13", "install Python 3.12 (python.org), make a new venv with it, install the kit again"))
+        found.append(Finding(
+            False,
+            tr("Python {version} is too old: the workbook needs 3.10 to 3.13").format(version=this),
+            tr("install Python 3.12 (python.org), make a new venv with it, install the kit again"),
+        ))
     elif sys.implementation.name != "cpython" or sys.version_info[:2] > high:
-        found.append(Finding(None, f"Python {this} is untested: the workbook is tested on CPython 3.10 to 3.13", "if something fails, use Python 3.12"))
+        found.append(Finding(
+            None,
+            tr("Python {version} is untested: the workbook is tested on CPython 3.10 to 3.13").format(version=this),
+            tr("if something fails, use Python 3.12"),
+        ))
     else:
         found.append(Finding(True, f"Python {this}"))
     if sys.prefix == sys.base_prefix:
-        found.append(Finding(None, "this Python is not a venv", "SETUP.md makes one (step 2); a venv keeps the workbook's packages apart from others"))
+        found.append(Finding(
+            None,
+            tr("this Python is not a venv"),
+            tr("SETUP.md makes one (step 2); a venv keeps the workbook's packages apart from others"),
+        ))
     found += [_package(requirement) for requirement in WORKBOOK_EXTRA]
     found.append(_kernel())
     for path in PATHS:
         folder = packaged_notebooks(path)
         count = len(list(folder.glob("[0-9][0-9]_*.ipynb"))) if folder.is_dir() else 0
         if count:
-            found.append(Finding(True, f"{count} {path} notebooks packaged"))
+            found.append(Finding(True, tr("{count} {path} notebooks packaged").format(count=count, path=path)))
         else:
-            found.append(Finding(False, f"no packaged {path} notebooks (this groundlab is not installed from the kit's wheel)", "install the wheel from the kit (SETUP.md, step 3); from a clone, use `make lab` instead"))
+            found.append(Finding(
+                False,
+                tr("no packaged {path} notebooks (this groundlab is not installed from the kit's wheel)").format(path=path),
+                tr("install the wheel from the kit (SETUP.md, step 3); from a clone, use `make lab` instead"),
+            ))
     return found
 
 
 def _print_check() -> int:
     findings = check_install()
     for finding in findings:
-        mark = {True: "ok     ", False: "PROBLEM", None: "warning"}[finding.ok]
-        print(f"{mark} {finding.what}")
+        mark = {True: tr("ok"), False: tr("PROBLEM"), None: tr("warning")}[finding.ok]
+        print(f"{mark.ljust(7)} {finding.what}")
         if finding.fix:
-            print(f"        what to do: {finding.fix}")
+            print("        " + tr("what to do: {fix}").format(fix=finding.fix))
     problems = sum(f.ok is False for f in findings)
-    print("all good: run `groundlab-workbook start`" if not problems else f"{problems} problem(s): fix them from the top, then run `groundlab-workbook check` again")
+    if problems:
+        print(tr("{count} problem(s): fix them from the top, then run `groundlab-workbook check` again").format(count=problems))
+    else:
+        print(tr("all good: run `groundlab-workbook start`"))
     return 1 if problems else 0
 
 
@@ -146,9 +191,14 @@ def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: s
     source = packaged_notebooks(path) if source is None else Path(source)
     notebooks = sorted(source.glob("*.ipynb")) if source.is_dir() else []
     if not notebooks:
-        raise FileNotFoundError(f"no notebooks in {source}: install groundlab from the kit's wheel (SETUP.md)")
+        raise FileNotFoundError(tr("no notebooks in {folder}: install groundlab from the kit's wheel (SETUP.md)").format(folder=source))
     if folder.is_symlink() or (folder.exists() and (not folder.is_dir() or any(folder.iterdir()))):
-        raise FileExistsError(f"{folder} already exists and is not empty: the workbook never writes over files. Choose a new folder name, or open it with `groundlab-workbook open {folder}`")
+        raise FileExistsError(
+            tr(
+                "{folder} already exists and is not empty: the workbook never writes over files. "
+                "Choose a new folder name, or open it with `groundlab-workbook open {folder}`"
+            ).format(folder=folder)
+        )
     with staged_folder(folder) as staging:
         for notebook in notebooks:
             shutil.copyfile(notebook, staging / notebook.name)
@@ -180,20 +230,24 @@ def _reason(err: OSError) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``groundlab-workbook start|open|check|aggregate ...``; returns the exit code."""
-    parser = argparse.ArgumentParser(prog="groundlab-workbook", description="The groundlab workbook: start it, check an install, sum up a room's first tries.")
+    parser = argparse.ArgumentParser(
+        prog="groundlab-workbook", description=tr("The groundlab workbook: start it, check an install, sum up a room's first tries.")
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    start = sub.add_parser("start", help="copy the student notebooks into a new folder and open JupyterLab there")
-    start.add_argument("folder", nargs="?", default=DEFAULT_FOLDER, help=f"a new or empty folder (default: {DEFAULT_FOLDER})")
-    start.add_argument("--full", action="store_true", help="every section, optional ones too (default: the core path)")
-    start.add_argument("--no-browser", action="store_true", help="start JupyterLab without opening a browser")
-    start.add_argument("--copy-only", action="store_true", help="copy the notebooks and stop (to run them another way)")
-    opened = sub.add_parser("open", help="open JupyterLab in a folder that `start` made")
+    start = sub.add_parser("start", help=tr("copy the student notebooks into a new folder and open JupyterLab there"))
+    start.add_argument("folder", nargs="?", default=DEFAULT_FOLDER, help=tr("a new or empty folder (default: {folder})").format(folder=DEFAULT_FOLDER))
+    start.add_argument("--full", action="store_true", help=tr("every section, optional ones too (default: the core path)"))
+    start.add_argument("--no-browser", action="store_true", help=tr("start JupyterLab without opening a browser"))
+    start.add_argument("--copy-only", action="store_true", help=tr("copy the notebooks and stop (to run them another way)"))
+    opened = sub.add_parser("open", help=tr("open JupyterLab in a folder that `start` made"))
     opened.add_argument("folder")
     opened.add_argument("--no-browser", action="store_true")
-    sub.add_parser("check", help="check this install and say what is wrong, in plain words")
-    summary = sub.add_parser("aggregate", help="a table and a chart of a room's first tries, from a folder of scoreboard exports")
-    summary.add_argument("folder", help="the folder of first-tries-*.json files")
-    summary.add_argument("--out", default="first-tries-summary", help="a new folder for the table and the chart (default: first-tries-summary)")
+    sub.add_parser("check", help=tr("check this install and say what is wrong, in plain words"))
+    summary = sub.add_parser("aggregate", help=tr("a table and a chart of a room's first tries, from a folder of scoreboard exports"))
+    summary.add_argument("folder", help=tr("the folder of first-tries-*.json files"))
+    summary.add_argument(
+        "--out", default="first-tries-summary", help=tr("a new folder for the table and the chart (default: first-tries-summary)")
+    )
     args = parser.parse_args(argv)
     if args.command == "check":
         return _print_check()
@@ -206,10 +260,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"groundlab-workbook aggregate: {err}", file=sys.stderr)
             return 2
         except OSError as err:  # the folder cannot be made: no permission, a full disk...
-            print(f"groundlab-workbook aggregate: cannot write {args.out}: {_reason(err)}", file=sys.stderr)
+            print(tr("groundlab-workbook aggregate: cannot write {folder}: {reason}").format(folder=args.out, reason=_reason(err)), file=sys.stderr)
             return 2
         print(table)
-        print("wrote " + ", ".join(str(p) for p in written))
+        print(tr("wrote {files}").format(files=", ".join(str(p) for p in written)))
         return 0
     folder = Path(args.folder)
     if args.command == "start":
@@ -219,13 +273,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"groundlab-workbook start: {err}", file=sys.stderr)
             return 2
         except OSError as err:  # the folder cannot be made: no permission, a full disk...
-            print(f"groundlab-workbook start: cannot write {folder}: {_reason(err)}", file=sys.stderr)
+            print(tr("groundlab-workbook start: cannot write {folder}: {reason}").format(folder=folder, reason=_reason(err)), file=sys.stderr)
             return 2
-        print(f"copied {len(written)} notebooks into {folder}; begin with {written[0].name}")
+        print(tr("copied {count} notebooks into {folder}; begin with {first}").format(count=len(written), folder=folder, first=written[0].name))
         if args.copy_only:
             return 0
     elif not folder.is_dir():
-        print(f"groundlab-workbook open: {folder} is not a folder; `groundlab-workbook start {folder}` makes it", file=sys.stderr)
+        print(tr("groundlab-workbook open: {folder} is not a folder; `groundlab-workbook start {folder}` makes it").format(folder=folder), file=sys.stderr)
         return 2
     return launch(lab_command(folder, browser=not args.no_browser))
 

@@ -7,6 +7,10 @@ Rules: the configuration article, "a real citation can still support a wrong ans
 citation, parse); the job-match article, "No Quote, No Claim" (quote, explanation); the checker lab
 (rung, verifier, field state). See ``docs/architecture.md``, "Exercise answers", "One trace view"
 and "The checker lab". Standard library only (the explanation answer loads pydantic when called).
+
+An answer (a choice) is a value compared with the learner's choice and stays English; a choice
+that is a word is shown through :func:`choice_label`. The whys are written in the language in
+force when the answer is computed (when *Check* is pressed).
 """
 
 from __future__ import annotations
@@ -23,6 +27,8 @@ from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_qu
 from groundlab.hints import quote_hints
 from groundlab.lab.ladder import LADDER
 from groundlab.core.trace import decided_row
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 
 __all__ = [
     "CITATION_CHOICES",
@@ -34,6 +40,7 @@ __all__ = [
     "STATUS_CHOICES",
     "VERIFIER_CHOICES",
     "Answer",
+    "choice_label",
     "citation_answer",
     "explanation_answer",
     "field_state_answer",
@@ -75,6 +82,29 @@ VERIFIER_CHOICES = STATUS_CHOICES + (RAISES, NOT_A_STATUS)
 """Choices of a verifier exercise: every status, then ``"raises an exception"`` and ``"returns no status"``."""
 
 
+tr = WORKBOOK_CATALOGUE
+
+_CHOICE_WORDS = {
+    "accepts": N_("accepts"),
+    "rejects": N_("rejects"),
+    "found": N_("found"),
+    "not found": N_("not found"),
+    "parses": N_("parses"),
+    "explanation, 0 dropped": N_("explanation, 0 dropped"),
+    "explanation, 1 dropped": N_("explanation, 1 dropped"),
+    "explanation, 2 dropped": N_("explanation, 2 dropped"),
+    NO_RUNG: N_("none of them"),
+    RAISES: N_("raises an exception"),
+    NOT_A_STATUS: N_("returns no status"),
+}
+"""The choices that are words (the others are codes: statuses, parse codes, rung and class names)."""
+
+
+def choice_label(choice: str) -> str:
+    """How ``choice`` is shown in the language in force: a word translated, a code as it is."""
+    return tr(_CHOICE_WORDS[choice]) if choice in _CHOICE_WORDS else choice
+
+
 class Answer(NamedTuple):
     """An exercise's right ``answer`` (one of its choices, ``str``) and the one-sentence ``why`` (``str``)."""
 
@@ -91,7 +121,7 @@ def status_answer(raw: str, request: Request, sources: Registry | Iterable[Sourc
     registry = Registry.of(sources)
     verdict = verify_answer(raw, request, registry)
     row = decided_row(verdict, request, registry)
-    return Answer(str(verdict.status), "every check passed" if row is None else row.line)
+    return Answer(str(verdict.status), tr("every check passed") if row is None else row.line)
 
 
 def citation_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
@@ -102,11 +132,11 @@ def citation_answer(raw: str, request: Request, sources: Registry | Iterable[Sou
     """
     registry = Registry.of(sources)
     if citation_only_accepts(raw, request, registry):
-        return Answer("accepts", "every quote appears verbatim in a supplied document")
+        return Answer("accepts", tr("every quote appears verbatim in a supplied document"))
     verdict = verify_answer(raw, request, registry)
     row = decided_row(verdict, request, registry)
     if verdict.error is not None or row is None or row.check != "citation":
-        return Answer("rejects", "the answer does not parse into claims, so nothing is cited")
+        return Answer("rejects", tr("the answer does not parse into claims, so nothing is cited"))
     return Answer("rejects", row.line)
 
 
@@ -116,7 +146,7 @@ def parse_code_answer(raw: str) -> Answer:
         claims = parse_claims(raw)
     except ClaimsSyntaxError as err:
         return Answer(err.code, str(err))
-    return Answer("parses", f"the text parses into {len(claims)} claim(s)")
+    return Answer("parses", tr("the text parses into {count} claim(s)").format(count=len(claims)))
 
 
 def quote_answer(quote: str, source: str) -> Answer:
@@ -127,26 +157,30 @@ def quote_answer(quote: str, source: str) -> Answer:
     """
     norm = normalize_quote(quote)
     if is_quoted(quote, source):
-        return Answer("found", f"after normalising, {norm!r} occurs in the normalised source")
+        return Answer("found", tr("after normalising, {quote} occurs in the normalised source").format(quote=repr(norm)))
     if len(norm) < MIN_QUOTE_CHARS:
         return Answer(
             "not found",
-            f"after normalising, the quote {norm!r} is shorter than {MIN_QUOTE_CHARS} characters, "
-            "so it never counts",
+            tr("after normalising, the quote {quote} is shorter than {minimum} characters, so it never counts").format(
+                quote=repr(norm), minimum=MIN_QUOTE_CHARS
+            ),
         )
     if not has_visible_content(norm):
         return Answer(
             "not found",
-            f"after normalising, the quote {norm!r} has no visible character that is not punctuation, "
-            "so it never counts",
+            tr(
+                "after normalising, the quote {quote} has no visible character that is not punctuation, so it never counts"
+            ).format(quote=repr(norm)),
         )
-    rule = (
-        f"after normalising, {norm!r} does not occur in the normalised source "
+    rule = tr(
+        "after normalising, {quote} does not occur in the normalised source "
         "(normalising only lower-cases, collapses whitespace and trims quote marks "
         "and . , ; : at the two ends)"
-    )
+    ).format(quote=repr(norm))
     hints = quote_hints(quote, source, normalized=True)
-    return Answer("not found", f"{rule}. {hints[0].message}" if hints else rule)
+    if not hints:
+        return Answer("not found", rule)
+    return Answer("not found", tr("{rule}. {hint}").format(rule=rule, hint=hints[0].message))
 
 
 def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
@@ -172,18 +206,18 @@ def explanation_answer(reply: str, profile: Any, job: Any) -> Answer:
 
 
 _DROP_WORDS = {
-    "null": "it is null",
-    "no_text": "its sentence is empty",
-    "gap_profile_quote": "a gap's profile quote must be empty, and this one is not",
-    "quote_missing": "its {which} quote is missing",
-    "quote_invisible": "its {which} quote has no visible character",
-    "quote_empty": "its {which} quote is empty once normalised",
-    "quote_short": f"its {{which}} quote is under {MIN_QUOTE_CHARS} characters once normalised",
-    "quote_punctuation": "its {which} quote is only punctuation",
-    "quote_absent": "its {which} quote is not in {where}",
+    "null": N_("it is null"),
+    "no_text": N_("its sentence is empty"),
+    "gap_profile_quote": N_("a gap's profile quote must be empty, and this one is not"),
+    "quote_missing": N_("its {which} quote is missing"),
+    "quote_invisible": N_("its {which} quote has no visible character"),
+    "quote_empty": N_("its {which} quote is empty once normalised"),
+    "quote_short": N_("its {which} quote is under {minimum} characters once normalised"),
+    "quote_punctuation": N_("its {which} quote is only punctuation"),
+    "quote_absent": N_("its {which} quote is not in {where}"),
 }
 """Each drop reason of :func:`~groundlab.grounding.draft.point_checks` in words, never quoting the model."""
-_WHERE = {"profile": "the profile as sent", "job": "the job posting"}
+_WHERE = {"profile": N_("the profile as sent"), "job": N_("the job posting")}
 
 #: At most this many dropped points are named in a why; the rest are counted.
 NAMED_DROPS = 5
@@ -197,14 +231,22 @@ def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
 
     prompt = build_prompt(profile, job)
     dropped = [
-        f"{c.kind} {c.index} ({_DROP_WORDS[c.reason].format(which=c.quote, where=_WHERE.get(c.quote))})"
+        tr("{kind} {index} ({reason})").format(
+            kind=c.kind,
+            index=c.index,
+            reason=tr(_DROP_WORDS[c.reason]).format(
+                which=c.quote, where=tr(_WHERE[c.quote]) if c.quote in _WHERE else None, minimum=MIN_QUOTE_CHARS
+            ),
+        )
         for c in point_checks(parse_reply(reply), prompt.profile_text, prompt.job_text)
         if c.reason is not None
     ]
     if not dropped:
         return notice
-    more = f"; and {len(dropped) - NAMED_DROPS} more" if len(dropped) > NAMED_DROPS else ""
-    return f"{notice} Dropped: {'; '.join(dropped[:NAMED_DROPS])}{more}."
+    named = tr("; ").join(dropped[:NAMED_DROPS])
+    if len(dropped) > NAMED_DROPS:
+        return tr("{notice} Dropped: {named}; and {more} more.").format(notice=notice, named=named, more=len(dropped) - NAMED_DROPS)
+    return tr("{notice} Dropped: {named}.").format(notice=notice, named=named)
 
 
 def rung_answer(result: Any, item_id: str) -> Answer:
@@ -214,8 +256,10 @@ def rung_answer(result: Any, item_id: str) -> Answer:
     """
     verdicts = result.verdicts[item_id]
     first = result.first_accepting(item_id)
-    steps = ", ".join(f"{rung} {'accepts' if ok else 'refuses'}" for rung, ok in zip(result.rungs, verdicts))
-    return Answer(NO_RUNG if first is None else first, f"rung by rung: {steps}")
+    steps = tr(", ").join(
+        (tr("{rung} accepts") if ok else tr("{rung} refuses")).format(rung=rung) for rung, ok in zip(result.rungs, verdicts)
+    )
+    return Answer(NO_RUNG if first is None else first, tr("rung by rung: {steps}").format(steps=steps))
 
 
 def field_state_answer(raw: str, request: Request, sources: Registry | Iterable[Source], field: str) -> Answer:
@@ -229,20 +273,22 @@ def field_state_answer(raw: str, request: Request, sources: Registry | Iterable[
     if field not in report.fields:
         raise KeyError(f"{field!r} is not a requested field; the request asks for: {', '.join(report.fields)}")
     if report.error is not None:
-        why = f"the answer cannot be read ({report.error}), so every requested field is NOT_CHECKED: {', '.join(report.fields)}"
+        why = tr("the answer cannot be read ({error}), so every requested field is NOT_CHECKED: {fields}").format(
+            error=report.error, fields=", ".join(report.fields)
+        )
         return Answer(report.fields[field].state.value, why)
     parts = []
     for name, result in report.fields.items():
         if result.state is FieldState.VERIFIED:
-            parts.append(f"{name} VERIFIED with value {result.value!r}")
+            parts.append(tr("{field} VERIFIED with value {value}").format(field=name, value=repr(result.value)))
         elif result.state is FieldState.REJECTED:
-            parts.append(f"{name} REJECTED with {result.reason}")
+            parts.append(tr("{field} REJECTED with {reason}").format(field=name, reason=result.reason))
         else:
-            parts.append(f"{name} {result.state} (no claim names it)")
+            parts.append(tr("{field} {state} (no claim names it)").format(field=name, state=result.state))
     if report.unrequested:
-        aside = ", ".join(f"{name} (doc {doc})" for name, doc in report.unrequested)
-        parts.append(f"set aside as not requested, never checked: {aside}")
-    return Answer(report.fields[field].state.value, "; ".join(parts))
+        aside = tr(", ").join(tr("{field} (doc {doc})").format(field=name, doc=doc) for name, doc in report.unrequested)
+        parts.append(tr("set aside as not requested, never checked: {fields}").format(fields=aside))
+    return Answer(report.fields[field].state.value, tr("; ").join(parts))
 
 
 def _printable(text: str, limit: int = 80) -> str:
@@ -259,7 +305,10 @@ def _returned(verifier: Callable, raw: str, request: Request, registry: Registry
             message = str(err)
         except Exception:  # noqa: BLE001 - a hostile __str__
             message = ""
-        return RAISES, f"{name} raised {_printable(type(err).__name__)}" + (f": {_printable(message)}" if message else "")
+        kind = _printable(type(err).__name__)
+        if message:
+            return RAISES, tr("{name} raised {error}: {message}").format(name=name, error=kind, message=_printable(message))
+        return RAISES, tr("{name} raised {error}").format(name=name, error=kind)
     status = result.status if isinstance(result, Verdict) else result
     try:
         status = Status(status) if isinstance(status, str) else None
@@ -269,9 +318,9 @@ def _returned(verifier: Callable, raw: str, request: Request, registry: Registry
         try:
             shown = _printable(repr(result))
         except Exception:  # noqa: BLE001 - a hostile __repr__
-            shown = f"a {type(result).__name__}"
-        return NOT_A_STATUS, f"{name} returned {shown}, which is not a status"
-    return status.value, f"{name} returned {status.value}"
+            shown = tr("a {type}").format(type=type(result).__name__)
+        return NOT_A_STATUS, tr("{name} returned {value}, which is not a status").format(name=name, value=shown)
+    return status.value, tr("{name} returned {status}").format(name=name, status=status.value)
 
 
 def verifier_answer(verifier: Callable, raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
@@ -285,4 +334,4 @@ def verifier_answer(verifier: Callable, raw: str, request: Request, sources: Reg
     registry.check_request(request)
     answer, did = _returned(verifier, raw, request, registry)
     contract = status_answer(raw, request, registry)
-    return Answer(answer, f"{did}; the contract says {contract.answer} ({contract.why})")
+    return Answer(answer, tr("{did}; the contract says {status} ({why})").format(did=did, status=contract.answer, why=contract.why))

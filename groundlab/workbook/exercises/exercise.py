@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple, Sequence
 
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.exercises.progress import Reported
 from groundlab.workbook.presentation import html as _html
 
 __all__ = ["Exercise", "Feedback"]
+
+tr = WORKBOOK_CATALOGUE
 
 
 class Feedback(NamedTuple):
@@ -22,11 +25,13 @@ class Feedback(NamedTuple):
     message: str
 
     def _repr_html_(self) -> str:
-        mark = _html.mark(self.right, "right", "not yet")
+        mark = _html.mark(self.right, tr("right"), tr("not yet"))
         return f'<p class="groundlab-feedback"><strong>{mark}</strong>: {_html.esc(self.message)}</p>'
 
     def __str__(self) -> str:
-        return f"{'right' if self.right else 'not yet'}: {self.message}"
+        if self.right:
+            return tr("right: {message}").format(message=self.message)
+        return tr("not yet: {message}").format(message=self.message)
 
     def __repr__(self) -> str:  # what a notebook shows as text/plain: the sentence, not the tuple
         return str(self)
@@ -64,9 +69,11 @@ class Exercise(Reported):
     def outcome(self) -> Feedback | None:
         """``None`` while open (checking a wrong answer is not a try); right when solved before the solution was shown; else "not yet"."""
         if self.solved:
-            return Feedback(True, "solved before the solution was shown")
+            return Feedback(True, tr("solved before the solution was shown"))
         if self.solution_shown:
-            return Feedback(False, "solved after the solution was shown" if self.last and self.last.right else "the solution was shown first")
+            if self.last and self.last.right:
+                return Feedback(False, tr("solved after the solution was shown"))
+            return Feedback(False, tr("the solution was shown first"))
         return None
 
     @property
@@ -96,7 +103,7 @@ class Exercise(Reported):
         try:
             feedback = self.goal(answer)
         except Exception as err:  # noqa: BLE001 - the learner's code may raise anything
-            feedback = Feedback(False, f"checking raised {type(err).__name__}: {err}")
+            feedback = Feedback(False, tr("checking raised {error}: {message}").format(error=type(err).__name__, message=err))
         self.checks += 1
         self.last = feedback
         if feedback.right and not self.solution_shown:
@@ -109,7 +116,9 @@ class Exercise(Reported):
     def hint(self) -> str:
         """The next hint (the last one again once all are shown)."""
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
-        return f"Hint {self.hints_shown} of {len(self.hints)}: {self.hints[self.hints_shown - 1]}"
+        return tr("Hint {number} of {total}: {hint}").format(
+            number=self.hints_shown, total=len(self.hints), hint=self.hints[self.hints_shown - 1]
+        )
 
     def solution(self) -> str:
         """The solution code (plain text); a later right check no longer counts as solved."""
@@ -118,14 +127,15 @@ class Exercise(Reported):
         return self._solution
 
     def __str__(self) -> str:
-        return f"Exercise: {self.title}\n{self.task}\nUse .check(answer), .hint() and .solution()."
+        return tr("Exercise: {title}\n{task}\nUse .check(answer), .hint() and .solution().").format(title=self.title, task=self.task)
 
     def __repr__(self) -> str:
         return f"Exercise({self.title!r})"
 
     def _repr_html_(self) -> str:
+        title = _html.esc(tr("Exercise: {title}").format(title=self.title))
         return (
-            f'<div class="groundlab-exercise"><p><strong>Exercise: {_html.esc(self.title)}</strong></p>'
+            f'<div class="groundlab-exercise"><p><strong>{title}</strong></p>'
             f"<p>{_html.esc(self.task)}</p><p><code>.check(answer)</code> · <code>.hint()</code> · "
             "<code>.solution()</code></p></div>"
         )

@@ -15,10 +15,13 @@ from groundlab.core.registry import Registry, Request, Source
 from groundlab.lab.ladder import LADDER
 from groundlab.lab.score import ScoreReport, score_verifier
 from groundlab.study.cases import CaseSet
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.exercises.exercise import Feedback
 from groundlab.core.trace import decided_row
 
 __all__ = ["request_problem", "rung_goal", "score_goal", "verdict_goal"]
+
+tr = WORKBOOK_CATALOGUE
 
 _WRONG_KINDS = 3  # kinds named in a score goal's feedback
 
@@ -43,25 +46,36 @@ def verdict_goal(
 
     def goal(raw: str) -> Feedback:
         if not isinstance(raw, str):
-            return Feedback(False, f"the answer should be the answer text (a str), not {type(raw).__name__}")
+            return Feedback(False, tr("the answer should be the answer text (a str), not {type}").format(type=type(raw).__name__))
         problems = []
         if citation_only_ok is not None:
             accepted = citation_only_accepts(raw, request, registry)
             if accepted != citation_only_ok:
-                want = "accept" if citation_only_ok else "reject"
-                problems.append(f"the citation-only check should {want} it, but it {'accepts' if accepted else 'rejects'} it")
+                problems.append(
+                    {
+                        (True, False): tr("the citation-only check should accept it, but it rejects it"),
+                        (False, True): tr("the citation-only check should reject it, but it accepts it"),
+                    }[(bool(citation_only_ok), bool(accepted))]
+                )
         verdict = verify_answer(raw, request, registry)
         row = decided_row(verdict, request, registry)
-        why = "every check passed" if row is None else row.line
+        why = tr("every check passed") if row is None else row.line
         if verdict.status is not wanted:
-            problems.append(f"the contract should say {wanted}, but it says {verdict.status} ({why})")
+            problems.append(
+                tr("the contract should say {wanted}, but it says {status} ({why})").format(wanted=wanted, status=verdict.status, why=why)
+            )
         elif row is not None and (claim, check) != (None, None):
             if (claim is not None and row.claim != claim) or (check is not None and row.check != check):
-                where = f"claim {claim}" if claim is not None else "some claim"
-                problems.append(f"it should fail at {where}'s {check or 'check'}, but it fails at {row.where}'s {row.check}")
+                where = tr("claim {number}").format(number=claim) if claim is not None else tr("some claim")
+                found = tr("answer") if row.claim is None else tr("claim {number}").format(number=row.claim)
+                problems.append(
+                    tr("it should fail at {where}'s {check}, but it fails at {found}'s {found_check}").format(
+                        where=where, check=check or tr("check"), found=found, found_check=row.check
+                    )
+                )
         if problems:
-            return Feedback(False, "; ".join(problems) + ".")
-        return Feedback(True, f"the contract says {verdict.status} ({why}).")
+            return Feedback(False, tr("{problems}.").format(problems=tr("; ").join(problems)))
+        return Feedback(True, tr("the contract says {status} ({why}).").format(status=verdict.status, why=why))
 
     return goal
 
@@ -69,16 +83,19 @@ def verdict_goal(
 def request_problem(answer: Any, registry: Registry) -> Feedback | None:
     """``None`` when ``answer`` is a ``Request`` that ``registry`` can serve, else the "not yet" :class:`Feedback` saying why."""
     if not isinstance(answer, Request):
-        return Feedback(False, f"the answer should be a Request (from groundlab, or dataclasses.replace of one), not {type(answer).__name__}")
+        return Feedback(
+            False,
+            tr("the answer should be a Request (from groundlab, or dataclasses.replace of one), not {type}").format(
+                type=type(answer).__name__
+            ),
+        )
     try:
         registry.check_request(answer)
     except ValueError as err:
-        return Feedback(False, f"the registry refuses this request: {err}.")
+        return Feedback(False, tr("the registry refuses this request: {error}.").format(error=err))
     return None
 
 
-_DOES = {True: "accepts", False: "refuses"}
-_SHOULD = {True: "accept", False: "refuse"}
 
 
 def rung_goal(source: str, *, accepted_by: str, refused_by: str) -> Callable[[str], Feedback]:
@@ -100,16 +117,17 @@ def rung_goal(source: str, *, accepted_by: str, refused_by: str) -> Callable[[st
 
     def goal(quote: str) -> Feedback:
         if not isinstance(quote, str):
-            return Feedback(False, f"the answer should be a quote (a str), not {type(quote).__name__}")
+            return Feedback(False, tr("the answer should be a quote (a str), not {type}").format(type=type(quote).__name__))
         clauses, right = [], True
         for name, want in wanted:
             got = bool(LADDER[order[name]].check(quote, source))
             if got == want:
-                clauses.append(f"{name} {_DOES[got]} it")
+                clause = tr("{rung} accepts it") if got else tr("{rung} refuses it")
             else:
                 right = False
-                clauses.append(f"{name} should {_SHOULD[want]} it, but it {_DOES[got]} it")
-        return Feedback(right, "; ".join(clauses) + ".")
+                clause = tr("{rung} should accept it, but it refuses it") if want else tr("{rung} should refuse it, but it accepts it")
+            clauses.append(clause.format(rung=name))
+        return Feedback(right, tr("{problems}.").format(problems=tr("; ").join(clauses)))
 
     return goal
 
@@ -126,20 +144,35 @@ def score_goal(baseline: ScoreReport, *, name: str = "my_verifier", cases: CaseS
 
     def goal(fn: Any) -> Feedback:
         if not callable(fn):
-            return Feedback(False, f"the answer should be a verifier, a function (raw, request, sources) -> status, not {type(fn).__name__}")
+            return Feedback(
+                False,
+                tr("the answer should be a verifier, a function (raw, request, sources) -> status, not {type}").format(
+                    type=type(fn).__name__
+                ),
+            )
         report = score_verifier(fn, cases, name=name)
         problems = []
         if report.agreed <= baseline.agreed:
-            problems.append(f"it should agree on more than {baseline.agreed}")
+            problems.append(tr("it should agree on more than {count}").format(count=baseline.agreed))
         if report.errors:
             raised = [d for d in report.disagreements if d.raised]
-            first = f"first: {raised[0].case_id}: {raised[0].got}" if raised else f"first in kind {next(k.kind for k in report.kinds if k.errors)}"
-            problems.append(f"it should raise on none ({first})")
-        message = f"{report.agreed} of {report.total} agree, {report.errors} raised; {baseline.verifier} agrees on {baseline.agreed} of {baseline.total}"
-        message += ("; " + "; ".join(problems) if problems else "") + "."
-        wrong = [f"{k.kind} ({k.agreed} of {k.total})" for k in report.kinds if k.agreed < k.total][:_WRONG_KINDS]
+            if raised:
+                first = tr("first: {case}: {got}").format(case=raised[0].case_id, got=raised[0].got)
+            else:
+                first = tr("first in kind {kind}").format(kind=next(k.kind for k in report.kinds if k.errors))
+            problems.append(tr("it should raise on none ({first})").format(first=first))
+        message = tr("{agreed} of {total} agree, {errors} raised; {baseline} agrees on {baseline_agreed} of {baseline_total}").format(
+            agreed=report.agreed, total=report.total, errors=report.errors, baseline=baseline.verifier,
+            baseline_agreed=baseline.agreed, baseline_total=baseline.total,
+        )
+        message = tr("{problems}.").format(problems=tr("; ").join([message, *problems]))
+        wrong = [
+            tr("{kind} ({agreed} of {total})").format(kind=k.kind, agreed=k.agreed, total=k.total)
+            for k in report.kinds
+            if k.agreed < k.total
+        ][:_WRONG_KINDS]
         if wrong:
-            message += f" First kinds it still gets wrong: {', '.join(wrong)}."
+            message += tr(" First kinds it still gets wrong: {kinds}.").format(kinds=tr(", ").join(wrong))
         return Feedback(not problems, message)
 
     return goal

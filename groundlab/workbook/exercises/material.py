@@ -9,22 +9,50 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from groundlab.core.language import N_
 from groundlab.core.registry import Registry, Request
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation.lines import visible_lines
 
-__all__ = ["DOCUMENTS", "MATERIAL_LIMIT", "check_choices", "check_hints", "check_material", "shown_material", "status_details"]
+__all__ = [
+    "DOCUMENTS",
+    "MATERIAL_LIMIT",
+    "check_choices",
+    "check_hints",
+    "check_material",
+    "heading_label",
+    "shown_material",
+    "status_details",
+]
 
-DOCUMENTS = "Supplied documents"
+tr = WORKBOOK_CATALOGUE
+
+DOCUMENTS = N_("Supplied documents")
 """Heading of the supplied documents in a status exercise (folded under a summary in the widget)."""
 MATERIAL_LIMIT = 20_000
 """Characters (code points) of one piece of material shown; the rest is counted, not shown."""
+_HEADINGS = {
+    "Material": N_("Material"),
+    "Answer": N_("Answer"),
+    "Request": N_("Request"),
+    DOCUMENTS: DOCUMENTS,
+    "Quote": N_("Quote"),
+    "Source": N_("Source"),
+    "Fake model reply": N_("Fake model reply"),
+}
+"""The workbook's own headings of material: kept English as values, translated when shown."""
+
+
+def heading_label(heading: str) -> str:
+    """``heading`` as shown: one of the workbook's own headings translated, any other as it is."""
+    return tr(_HEADINGS[heading]) if heading in _HEADINGS else heading
 
 
 def shown_material(text: str) -> str:
     """``text`` with invisible characters as ``⟨U+XXXX⟩``, cut after :data:`MATERIAL_LIMIT` with ``"… (N more characters not shown)"``."""
     shown = visible_lines(text[:MATERIAL_LIMIT])
     if len(text) > MATERIAL_LIMIT:
-        shown += f"… ({len(text) - MATERIAL_LIMIT} more characters not shown)"
+        shown += tr("… ({count} more characters not shown)").format(count=len(text) - MATERIAL_LIMIT)
     return shown
 
 
@@ -54,12 +82,19 @@ def status_details(raw: str, request: Request, registry: Registry) -> list[tuple
     is for the learner to find in the request's list, not a line of its own.
     """
     request_text = (
-        f"service {request.service}, environment {request.environment}, revision {request.revision}\n"
-        f"requested fields: {', '.join(request.fields)}\n"
-        f"supplied documents: {', '.join(request.supplied)}"
+        tr("service {service}, environment {environment}, revision {revision}").format(
+            service=request.service, environment=request.environment, revision=request.revision
+        )
+        + "\n"
+        + tr("requested fields: {fields}").format(fields=", ".join(request.fields))
+        + "\n"
+        + tr("supplied documents: {documents}").format(documents=", ".join(request.supplied))
     )
     documents = "\n\n".join(
-        f"{s.id} (service {s.service}, environment {s.environment}, revision {s.revision}):\n{s.text.rstrip()}"
+        tr("{doc} (service {service}, environment {environment}, revision {revision}):").format(
+            doc=s.id, service=s.service, environment=s.environment, revision=s.revision
+        )
+        + f"\n{s.text.rstrip()}"
         for s in registry
         if s.id in request.supplied
     )

@@ -1,15 +1,20 @@
 """What one try at a Predict exercise found, and the two lines that say so.
 
-Standard library only. See ``docs/architecture.md``, "Exercise answers".
+The constants are the English texts (marked for the catalogue); they are translated when shown
+(:func:`shown`). Standard library only. See ``docs/architecture.md``, "Exercise answers".
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from groundlab.workbook.presentation.html import CHECK, CROSS
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
+from groundlab.workbook.exercises.answers import choice_label
 
-__all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "outcome_lines"]
+__all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "outcome_lines", "shown"]
+
+tr = WORKBOOK_CATALOGUE
 
 
 class PredictOutcome(NamedTuple):
@@ -21,15 +26,15 @@ class PredictOutcome(NamedTuple):
     right: bool
 
 
-RIGHT = f"{CHECK} Right."
+RIGHT = N_("✓ Right.")
 """First words of the result after a right prediction."""
-WRONG = f"{CROSS} Not this time."
+WRONG = N_("✗ Not this time.")
 """First words of the result after a wrong prediction."""
-TRY_AGAIN = "Read the new hint above, then choose again and press Check: the score keeps your first try."
+TRY_AGAIN = N_("Read the new hint above, then choose again and press Check: the score keeps your first try.")
 """Shown after a wrong try that got a hint, while the exercise stays open for another."""
-CANNOT_ANSWER = "The library could not compute this exercise's answer (a fault in the exercise, not in your choice):"
+CANNOT_ANSWER = N_("The library could not compute this exercise's answer (a fault in the exercise, not in your choice):")
 """First words shown when the answer function fails; its error's type and message follow."""
-CHOOSE_FIRST = "Choose an answer first, then press Check."
+CHOOSE_FIRST = N_("Choose an answer first, then press Check.")
 """Shown when Check is pressed with nothing chosen (the answer is not computed)."""
 
 
@@ -42,12 +47,18 @@ def outcome_lines(outcome: PredictOutcome, attempt: int = 1, hint: str | None = 
     name the deciding check). Wrong without one (the hints are used up, and the exercise closes):
     ``"✗ Not this time. You predicted Y; the library says X."``, then ``"Why: <why>"``.
     """
+    choice, answer = choice_label(outcome.choice), choice_label(outcome.answer)
     if outcome.right:
-        first = f"{RIGHT} You predicted {outcome.choice}; the library says {outcome.answer}."
+        first = tr("✓ Right. You predicted {choice}; the library says {answer}.").format(choice=choice, answer=answer)
         if attempt > 1:
-            first += f" (try {attempt}; the score keeps your first)"
+            first += tr(" (try {attempt}; the score keeps your first)").format(attempt=attempt)
     elif hint is not None:
-        return f"{WRONG} You predicted {outcome.choice}.", hint
+        return tr("✗ Not this time. You predicted {choice}.").format(choice=choice), hint
     else:
-        first = f"{WRONG} You predicted {outcome.choice}; the library says {outcome.answer}."
-    return first, f"Why: {outcome.why}"
+        first = tr("✗ Not this time. You predicted {choice}; the library says {answer}.").format(choice=choice, answer=answer)
+    return first, tr("Why: {why}").format(why=outcome.why)
+
+
+def shown(text: str) -> str:
+    """One of this module's constants in the language in force."""
+    return tr(text)

@@ -17,11 +17,13 @@ require("ipywidgets", "workbook")  # a missing package names the extra that adds
 import ipywidgets as widgets
 
 from groundlab.core.registry import Registry, Request, Source
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.exercises import answers
 from groundlab.workbook.exercises.progress import Reported
 from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.css import state_class
-from groundlab.workbook.exercises.material import DOCUMENTS, check_choices, check_hints, check_material, shown_material, status_details
+from groundlab.workbook.exercises.material import DOCUMENTS, check_choices, check_hints, check_material, heading_label
+from groundlab.workbook.exercises.material import shown_material, status_details
 from groundlab.workbook.exercises.outcome import CANNOT_ANSWER, CHOOSE_FIRST, RIGHT, TRY_AGAIN, WRONG, PredictOutcome
 from groundlab.workbook.exercises.outcome import outcome_lines
 from groundlab.workbook.presentation.widgets.base import PlainRepr, tag
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
 
 
 __all__ = ["CHOOSE_FIRST", "PREDICT_STYLE", "RIGHT", "TRY_AGAIN", "WRONG", "Predict", "PredictOutcome"]
+
+tr = WORKBOOK_CATALOGUE
 
 PREDICT_STYLE = """<style>
 .groundlab-predict h4 { margin: 2px 0; }
@@ -93,10 +97,13 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         self._answered: tuple[str, str] | None = None
         self.revealed = False  # a wrong try with no hint left showed the answer
         self.tries: list[PredictOutcome] = []
-        self.choices = widgets.RadioButtons(options=options, value=None, layout=widgets.Layout(width="auto"))
-        self.check_button = widgets.Button(description="Check", icon="check", tooltip="Compute the answer now")
+        # A choice that is a word is shown translated; its value, compared with the answer, stays as given.
+        self.choice_labels = tuple(answers.choice_label(option) for option in options)
+        shown_options = options if self.choice_labels == self.options else list(zip(self.choice_labels, options))
+        self.choices = widgets.RadioButtons(options=shown_options, value=None, layout=widgets.Layout(width="auto"))
+        self.check_button = widgets.Button(description=tr("Check"), icon="check", tooltip=tr("Compute the answer now"))
         self.check_button.on_click(lambda _button: self.check())
-        self.hint_button = widgets.Button(description="Hint", icon="lightbulb-o", tooltip="Show a hint")
+        self.hint_button = widgets.Button(description=tr("Hint"), icon="lightbulb-o", tooltip=tr("Show a hint"))
         self.hint_button.on_click(lambda _button: self.hint())
         self.hint_box = widgets.HTML("")
         self.result = widgets.HTML("")
@@ -112,10 +119,12 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         )
         head = f"<h4>{_html.esc(self.title)}</h4><p>{_html.esc(self.question)}</p>"
         self._material = [(h, shown_material(t)) for h, t in material]
+        folded = tr("{heading} (click to show)")
         head += "".join(
-            f"<details><summary>{_html.esc(h)} (click to show)</summary>{_html.pre(shown_material(t), 'groundlab-pre')}</details>"
+            f"<details><summary>{_html.esc(folded.format(heading=heading_label(h)))}</summary>"
+            f"{_html.pre(shown_material(t), 'groundlab-pre')}</details>"
             if h == DOCUMENTS
-            else (f"<p><strong>{_html.esc(h)}</strong></p>" if h != "Material" or len(material) > 1 else "")
+            else (f"<p><strong>{_html.esc(heading_label(h))}</strong></p>" if h != "Material" or len(material) > 1 else "")
             + _html.pre(shown_material(t), "groundlab-pre")
             for h, t in material
         )
@@ -142,18 +151,19 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         return bool(self.tries) and (self.tries[-1].right or self.revealed)
 
     def __repr__(self) -> str:
-        state = "checked" if self.tries else "choose, then press Check"
-        return f"Predict: {self.title} ({state})"
+        if self.tries:
+            return tr("Predict: {title} (checked)").format(title=self.title)
+        return tr("Predict: {title} (choose, then press Check)").format(title=self.title)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict:
         """As the mixin, plus the question and the material (the supplied documents too) in ``text/plain``: never the answer, nothing computed."""
         data = super()._repr_mimebundle_(**kwargs)
         lines = [repr(self), self.question]
         if not self._material:  # a custom exercise: its choices are part of the question
-            lines.append("Choices: " + " | ".join(self.choices.options))
+            lines.append(tr("Choices: {choices}").format(choices=" | ".join(self.choice_labels)))
         for heading, text in self._material:
-            lines += [f"{heading}:", text]
-        lines.append("(Run this cell in Jupyter to choose an answer and check it.)")
+            lines += [tr("{heading}:").format(heading=heading_label(heading)), text]
+        lines.append(tr("(Run this cell in Jupyter to choose an answer and check it.)"))
         data["text/plain"] = "\n".join(lines)
         return data
 
@@ -179,7 +189,10 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         if not self.hints:
             return None
         self.hints_shown = min(self.hints_shown + 1, len(self.hints))
-        shown = [f"Hint {n + 1} of {len(self.hints)}: {h}" for n, h in enumerate(self.hints[: self.hints_shown])]
+        shown = [
+            tr("Hint {number} of {total}: {hint}").format(number=n + 1, total=len(self.hints), hint=h)
+            for n, h in enumerate(self.hints[: self.hints_shown])
+        ]
         self.hint_box.value = "".join(f'<p class="groundlab-predict-hint">{_html.esc(h)}</p>' for h in shown)
         self.hint_button.disabled = self.hints_shown == len(self.hints)
         return shown[-1]
@@ -202,7 +215,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
             return self.tries[-1]
         choice = self.choices.value
         if choice is None:
-            self.result.value = f"<p>{_html.esc(CHOOSE_FIRST)}</p>"
+            self.result.value = f"<p>{_html.esc(tr(CHOOSE_FIRST))}</p>"
             return None
         if self._answered is None:
             try:
@@ -213,7 +226,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
                     raise ValueError(f"answer() returned {found[0]!r}, which is not one of the choices")
             except Exception as err:  # noqa: BLE001 - shown in the widget: a click handler would hide it
                 self.result.value = (
-                    f'<p class="groundlab-predict-error">{_html.esc(CANNOT_ANSWER)} '
+                    f'<p class="groundlab-predict-error">{_html.esc(tr(CANNOT_ANSWER))} '
                     f"{_html.esc(type(err).__name__)}: {_html.esc(shown_material(str(err)))}</p>"
                 )
                 return None
@@ -243,7 +256,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         first, second = self.outcome_lines(outcome, attempt, hint)
         verdict = f'<p class="groundlab-predict-verdict {state_class(outcome.right)}"><strong>{_html.esc(first)}</strong></p>'
         if hint is not None:
-            return verdict + f'<p class="groundlab-predict-again">{_html.esc(TRY_AGAIN)}</p>'
+            return verdict + f'<p class="groundlab-predict-again">{_html.esc(tr(TRY_AGAIN))}</p>'
         return verdict + f'<p class="groundlab-predict-why">{_html.esc(second)}</p>'
 
 
@@ -289,8 +302,8 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         """
         case = case_set[case_id]
         return cls.status(
-            title or f"Case {case.id}",
-            question or "Which status will the contract give this answer?",
+            title or tr("Case {id}").format(id=case.id),
+            question or tr("Which status will the contract give this answer?"),
             case.raw,
             case.request,
             case_set.sources,
@@ -353,11 +366,16 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         profile: Any,
         job: Any,
         *,
-        question: str = "What does explain_match give the user for this fake reply?",
+        question: str | None = None,
         hints: Sequence[str] = (),
         board: "Scoreboard | None" = None,
     ) -> "Predict":
-        """Predict what ``explain_match`` gives the user for the fake reply ``reply`` (:attr:`EXPLANATION_OUTCOMES`); shows the reply."""
+        """Predict what ``explain_match`` gives the user for the fake reply ``reply`` (:attr:`EXPLANATION_OUTCOMES`); shows the reply.
+
+        ``question`` by default: ``"What does explain_match give the user for this fake reply?"``.
+        """
+        if question is None:
+            question = tr("What does explain_match give the user for this fake reply?")
         return cls(
             title, question, cls.EXPLANATION_OUTCOMES, partial(answers.explanation_answer, reply, profile, job),
             details=[("Fake model reply", reply)], hints=hints, board=board,

@@ -26,9 +26,13 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Mapping
 
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.staging import staged_folder
 
 __all__ = ["FORMAT", "AIM", "ExportError", "export_record", "write_export", "read_export", "first_try_rows", "aggregate_folder"]
+
+tr = WORKBOOK_CATALOGUE
 
 FORMAT = "groundlab-first-tries"
 """The ``format`` member of every export."""
@@ -190,14 +194,21 @@ def _cell(text: str) -> str:
     return "".join(_MARKDOWN.get(c, c) for c in _plain(text))
 
 
+_AIM_WORDS = {"below": N_("below"), "in": N_("in"), "above": N_("above")}
+"""The ``aim`` column's words (the CSV keeps them English; the Markdown shows them translated)."""
+
+
 def _markdown(exercises: list[dict], notebooks: list[dict]) -> str:
     def cell(value: Any) -> str:
         return "" if value is None else _cell(str(value))
 
-    lines = [f"# First tries ({AIM[0]} to {AIM[1]}% right is the aim for core Predicts)", "",
-             "| notebook | exercise | learners | first try right | rate % | mean tries | aim |", "|---|---|---|---|---|---|---|"]
-    lines += [f"| {cell(r['notebook'])} | {cell(r['exercise'])} | {r['learners']} | {r['right']} | {cell(r['rate'])} | {cell(r['mean_tries'])} | {r['aim']} |" for r in exercises]
-    lines += ["", "| notebook | exports | timed | median minutes |", "|---|---|---|---|"]
+    def aim(value: str) -> str:
+        return tr(_AIM_WORDS[value]) if value in _AIM_WORDS else value
+
+    lines = [tr("# First tries ({low} to {high}% right is the aim for core Predicts)").format(low=AIM[0], high=AIM[1]), "",
+             tr("| notebook | exercise | learners | first try right | rate % | mean tries | aim |"), "|---|---|---|---|---|---|---|"]
+    lines += [f"| {cell(r['notebook'])} | {cell(r['exercise'])} | {r['learners']} | {r['right']} | {cell(r['rate'])} | {cell(r['mean_tries'])} | {aim(r['aim'])} |" for r in exercises]
+    lines += ["", tr("| notebook | exports | timed | median minutes |"), "|---|---|---|---|"]
     lines += [f"| {n['notebook']} | {n['learners']} | {n['timed']} | {cell(n['median_minutes'])} |" for n in notebooks]
     return "\n".join(lines) + "\n"
 
@@ -219,17 +230,20 @@ def aggregate_folder(folder: str | Path, out: str | Path) -> tuple[list[Path], s
     folder, out = Path(folder), Path(out)
     paths = sorted(folder.glob("*.json")) if folder.is_dir() else []
     if not paths:
-        raise FileNotFoundError(f"no *.json exports in {folder}")
+        raise FileNotFoundError(tr("no *.json exports in {folder}").format(folder=folder))
     exports = [read_export(p) for p in paths]
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise FileExistsError(f"{out} exists and is not empty: choose a new folder with --out")
+        raise FileExistsError(tr("{folder} exists and is not empty: choose a new folder with --out").format(folder=out))
     exercises, notebooks = first_try_rows(exports)
     table = _markdown(exercises, notebooks)
     names = ["first-tries.csv", "first-tries.md", "first-tries.png"]
     with staged_folder(out) as staging:
         pd.DataFrame(exercises).to_csv(staging / names[0], index=False)
         (staging / names[1]).write_text(table, encoding="utf-8", newline="\n")
-        _chart(Figure, exercises, notebooks).savefig(staging / names[2], dpi=100)
+        from groundlab.workbook.presentation.fonts import chart_fonts
+
+        with chart_fonts():  # a CJK font for Chinese labels; saved inside the block
+            _chart(Figure, exercises, notebooks).savefig(staging / names[2], dpi=100)
     return [out / name for name in names], table
 
 
@@ -241,14 +255,14 @@ def _chart(Figure: Any, exercises: list[dict], notebooks: list[dict]) -> Any:
     left, right = figure.subplots(1, 2, gridspec_kw={"width_ratios": [3, 1]})
     labels = [_plain(f"{r['notebook']} {r['exercise']}")[:60] for r in rated]
     left.barh(range(len(rated)), [r["rate"] for r in rated], color="#3b6ea5")
-    left.axvspan(*AIM, color="#2e7d32", alpha=0.12, label=f"aim for core Predicts ({AIM[0]}-{AIM[1]}%)")
+    left.axvspan(*AIM, color="#2e7d32", alpha=0.12, label=tr("aim for core Predicts ({low}-{high}%)").format(low=AIM[0], high=AIM[1]))
     left.set_yticks(range(len(rated)), labels, fontsize=8, parse_math=False)
     left.invert_yaxis()
     left.set_xlim(0, 100)
-    left.set_xlabel("first tries right (%)")
+    left.set_xlabel(tr("first tries right (%)"))
     left.legend(loc="lower right", fontsize=8)
     right.bar([n["notebook"] for n in timed], [n["median_minutes"] for n in timed], color="#8a6d3b")
-    right.set_xlabel("notebook")
-    right.set_ylabel("median minutes")
+    right.set_xlabel(tr("notebook"))
+    right.set_ylabel(tr("median minutes"))
     figure.tight_layout()
     return figure

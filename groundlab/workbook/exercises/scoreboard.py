@@ -14,6 +14,7 @@ require("ipywidgets", "workbook")  # a missing package names the extra that adds
 
 import ipywidgets as widgets
 
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.css import CSS_CLASSES
 from groundlab.workbook.exercises.progress import Reported
@@ -21,6 +22,8 @@ from groundlab.workbook.exercises.room import export_record, write_export
 from groundlab.workbook.presentation.widgets.base import PlainRepr
 
 __all__ = ["Scoreboard"]
+
+tr = WORKBOOK_CATALOGUE
 
 
 class Scoreboard(PlainRepr, widgets.HTML):
@@ -79,11 +82,10 @@ class Scoreboard(PlainRepr, widgets.HTML):
     @property
     def text(self) -> str:
         """``"<right> of <total> right"`` plus ``" (<k> not done yet)"`` when some are not."""
-        text = f"{self.right} of {self.total} right"
         waiting = self.total - self.checked
         if waiting:
-            text += f" ({waiting} not done yet)"
-        return text
+            return tr("{right} of {total} right ({waiting} not done yet)").format(right=self.right, total=self.total, waiting=waiting)
+        return tr("{right} of {total} right").format(right=self.right, total=self.total)
 
     def _changed(self, _exercise: Reported) -> None:
         self._last_change = time.monotonic()
@@ -107,7 +109,8 @@ class Scoreboard(PlainRepr, widgets.HTML):
 
     def refresh(self) -> None:
         """Redraw the text; tracked exercises call it on every change."""
-        self.value = f"<p><strong>Score: {_html.esc(self.text)}</strong></p>"
+        score = tr("Score: {text}").format(text=self.text)
+        self.value = f"<p><strong>{_html.esc(score)}</strong></p>"
 
     def __repr__(self) -> str:
-        return f"Scoreboard: {self.text}"
+        return tr("Scoreboard: {text}").format(text=self.text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation.css import state_class
 
 __all__ = [
@@ -61,9 +62,15 @@ def esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
 
 
-def mark(passed: bool, yes: str = "passed", no: str = "FAILED") -> str:
-    """Plain text ``"✓ <yes>"`` or ``"✗ <no>"`` (icon and word, no markup)."""
-    return f"{CHECK} {yes}" if passed else f"{CROSS} {no}"
+tr = WORKBOOK_CATALOGUE
+
+
+def mark(passed: bool, yes: str | None = None, no: str | None = None) -> str:
+    """Plain text ``"✓ <yes>"`` or ``"✗ <no>"`` (icon and word, no markup); the words default to
+    ``"passed"`` and ``"FAILED"`` in the language in force."""
+    if passed:
+        return f"{CHECK} " + (tr("passed") if yes is None else yes)
+    return f"{CROSS} " + (tr("FAILED") if no is None else no)
 
 
 def status_text(status: Any) -> str:

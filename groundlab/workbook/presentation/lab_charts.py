@@ -13,10 +13,14 @@ from typing import Any
 
 from groundlab._extras import require
 from groundlab.lab.ladder import LadderResult
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
+from groundlab.workbook.presentation.fonts import chart_fonts, keep_fonts
 from groundlab.workbook.presentation.html import OKABE_ITO
 from groundlab.workbook.presentation.lab_tables import ladder_first_frame, ladder_frame, ladder_kind_frame
 
 __all__ = ["LET_THROUGH_COLOUR", "RESCUED_COLOUR", "lab_chart_numbers", "ladder_chart", "ladder_kind_chart"]
+
+tr = WORKBOOK_CATALOGUE
 
 RESCUED_COLOUR = OKABE_ITO["bluish_green"]
 """Colour of the faithful items a rung accepts (rescued); no hatch."""
@@ -48,24 +52,26 @@ def ladder_chart(result: LadderResult):
     unfaithful = int(frame["unfaithful"].iloc[0]) if len(frame) else 0
     positions = list(range(len(rungs)))
     width = 0.4
-    fig, ax = plt.subplots(figsize=(9.6, 4.4))
-    bars_rescued = ax.bar(
-        [p - width / 2 for p in positions], rescued, width=width, color=RESCUED_COLOUR,
-        edgecolor=OKABE_ITO["black"], label=f"faithful accepted (rescued, of {faithful})",
-    )
-    bars_through = ax.bar(
-        [p + width / 2 for p in positions], let_through, width=width, color=LET_THROUGH_COLOUR,
-        edgecolor=OKABE_ITO["black"], hatch="//", label=f"unfaithful accepted (let through, of {unfaithful})",
-    )
-    ax.bar_label(bars_rescued, padding=2, fontsize=8)
-    ax.bar_label(bars_through, padding=2, fontsize=8)
-    ax.set_xticks(positions, rungs, rotation=30, ha="right", parse_math=False)
-    ax.set_ylim(0, max(rescued + let_through + [1]) * 1.15)
-    ax.set_title(f"What each rung accepts: {faithful} faithful and {unfaithful} unfaithful quotes")
-    ax.set_xlabel("rung of the ladder (strictest first)")
-    ax.set_ylabel("quotes accepted")
-    ax.legend(loc="upper left", frameon=False)
-    fig.tight_layout()
+    with chart_fonts() as families:
+        fig, ax = plt.subplots(figsize=(9.6, 4.4))
+        bars_rescued = ax.bar(
+            [p - width / 2 for p in positions], rescued, width=width, color=RESCUED_COLOUR,
+            edgecolor=OKABE_ITO["black"], label=tr("faithful accepted (rescued, of {total})").format(total=faithful),
+        )
+        bars_through = ax.bar(
+            [p + width / 2 for p in positions], let_through, width=width, color=LET_THROUGH_COLOUR,
+            edgecolor=OKABE_ITO["black"], hatch="//", label=tr("unfaithful accepted (let through, of {total})").format(total=unfaithful),
+        )
+        ax.bar_label(bars_rescued, padding=2, fontsize=8)
+        ax.bar_label(bars_through, padding=2, fontsize=8)
+        ax.set_xticks(positions, rungs, rotation=30, ha="right", parse_math=False)
+        ax.set_ylim(0, max(rescued + let_through + [1]) * 1.15)
+        ax.set_title(tr("What each rung accepts: {faithful} faithful and {unfaithful} unfaithful quotes").format(faithful=faithful, unfaithful=unfaithful))
+        ax.set_xlabel(tr("rung of the ladder (strictest first)"))
+        ax.set_ylabel(tr("quotes accepted"))
+        ax.legend(loc="upper left", frameon=False)
+        keep_fonts(fig, families)
+        fig.tight_layout()
     return fig
 
 
@@ -80,32 +86,34 @@ def ladder_kind_chart(result: LadderResult):
     frame = ladder_kind_frame(result)
     rungs = list(result.rungs)
     kinds = list(frame["kind"])
-    fig, ax = plt.subplots(figsize=(1.0 + 0.9 * max(len(rungs), 1), 1.0 + 0.32 * max(len(kinds), 1)))
-    for row, record in enumerate(frame.to_dict("records")):
-        faithful = record["label"] == "faithful"
-        total = int(record["items"])
-        for col, rung in enumerate(rungs):
-            accepted = int(record[rung])
-            share = accepted / total if total else 0.0
-            ax.add_patch(Rectangle(
-                (col, row), 1, 1,
-                facecolor=RESCUED_COLOUR if faithful else LET_THROUGH_COLOUR,
-                alpha=0.15 + 0.85 * share if accepted else 0.0,
-                hatch="" if faithful or not accepted else "//",
-                edgecolor=OKABE_ITO["black"], linewidth=0.3,
-            ))
-            ax.text(
-                col + 0.5, row + 0.5, f"{accepted}/{total}", ha="center", va="center", fontsize=7,
-                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85},
-            )
-    ax.set_xlim(0, len(rungs))
-    ax.set_ylim(len(kinds), 0)
-    # parse_math=False: a name is shown as written, "$" included (mathtext would read "$...$" as maths)
-    ax.set_xticks([c + 0.5 for c in range(len(rungs))], rungs, rotation=30, ha="right", parse_math=False)
-    ax.set_yticks([r + 0.5 for r in range(len(kinds))], [f"{k} ({lab})" for k, lab in zip(kinds, frame["label"])],
-                  parse_math=False)
-    ax.set_title("Quotes of each kind that each rung accepts")
-    ax.set_xlabel("rung of the ladder (strictest first)")
-    ax.set_ylabel("kind (label)")
-    fig.tight_layout()
+    with chart_fonts() as families:
+        fig, ax = plt.subplots(figsize=(1.0 + 0.9 * max(len(rungs), 1), 1.0 + 0.32 * max(len(kinds), 1)))
+        for row, record in enumerate(frame.to_dict("records")):
+            faithful = record["label"] == "faithful"
+            total = int(record["items"])
+            for col, rung in enumerate(rungs):
+                accepted = int(record[rung])
+                share = accepted / total if total else 0.0
+                ax.add_patch(Rectangle(
+                    (col, row), 1, 1,
+                    facecolor=RESCUED_COLOUR if faithful else LET_THROUGH_COLOUR,
+                    alpha=0.15 + 0.85 * share if accepted else 0.0,
+                    hatch="" if faithful or not accepted else "//",
+                    edgecolor=OKABE_ITO["black"], linewidth=0.3,
+                ))
+                ax.text(
+                    col + 0.5, row + 0.5, f"{accepted}/{total}", ha="center", va="center", fontsize=7,
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1, "alpha": 0.85},
+                )
+        ax.set_xlim(0, len(rungs))
+        ax.set_ylim(len(kinds), 0)
+        # parse_math=False: a name is shown as written, "$" included (mathtext would read "$...$" as maths)
+        ax.set_xticks([c + 0.5 for c in range(len(rungs))], rungs, rotation=30, ha="right", parse_math=False)
+        ax.set_yticks([r + 0.5 for r in range(len(kinds))], [f"{k} ({lab})" for k, lab in zip(kinds, frame["label"])],
+                      parse_math=False)
+        ax.set_title(tr("Quotes of each kind that each rung accepts"))
+        ax.set_xlabel(tr("rung of the ladder (strictest first)"))
+        ax.set_ylabel(tr("kind (label)"))
+        keep_fonts(fig, families)
+        fig.tight_layout()
     return fig

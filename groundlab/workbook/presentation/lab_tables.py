@@ -18,11 +18,13 @@ require("pandas", "workbook")  # a missing package names the extra that adds it
 
 import pandas as pd
 
+from groundlab.core.language import N_
 from groundlab.lab.detector import ExplanationConfusion
 from groundlab.lab.explanations import BAD_LABELS, EXPLANATION_LABELS
 from groundlab.lab.ladder import LADDER, LadderResult
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation import html as _html
-from groundlab.workbook.presentation.styler import StableStyler
+from groundlab.workbook.presentation.styler import StableStyler, relabel
 from groundlab.workbook.presentation.styler import styled as _styled
 
 __all__ = [
@@ -39,7 +41,9 @@ __all__ = [
     "ladder_table",
 ]
 
-NEVER = "never"
+tr = WORKBOOK_CATALOGUE
+
+NEVER = N_("never")
 """Cell text of :func:`ladder_first_frame` when no rung accepts the kind."""
 
 _DESCRIPTIONS = {rung.name: rung.description for rung in LADDER}
@@ -72,10 +76,14 @@ def ladder_frame(result: LadderResult) -> pd.DataFrame:
 def ladder_table(result: LadderResult) -> StableStyler:
     """:func:`ladder_frame` styled (uuid ``groundlab-quote-ladder``)."""
     first = result.overall[0] if result.overall else None
-    caption = "Faithful quotes rescued and unfaithful quotes let through, rung by rung"
+    caption = tr("Faithful quotes rescued and unfaithful quotes let through, rung by rung")
     if first is not None:
-        caption += f" ({first.faithful} faithful, {first.unfaithful} unfaithful items)"
-    return _styled(ladder_frame(result), "quote-ladder", caption)
+        caption += tr(" ({faithful} faithful, {unfaithful} unfaithful items)").format(faithful=first.faithful, unfaithful=first.unfaithful)
+    headers = {
+        "rung": tr("rung"), "description": tr("description"), "rescued": tr("rescued"), "faithful": tr("faithful"),
+        "let_through": tr("let through"), "unfaithful": tr("unfaithful"),
+    }
+    return _styled(relabel(ladder_frame(result), headers), "quote-ladder", caption)
 
 
 def ladder_kind_frame(result: LadderResult) -> pd.DataFrame:
@@ -92,7 +100,8 @@ def ladder_kind_frame(result: LadderResult) -> pd.DataFrame:
 
 def ladder_kind_table(result: LadderResult) -> StableStyler:
     """:func:`ladder_kind_frame` styled (uuid ``groundlab-quote-ladder-kinds``)."""
-    return _styled(ladder_kind_frame(result), "quote-ladder-kinds", "Items of each kind that each rung accepts")
+    frame = relabel(ladder_kind_frame(result), {"kind": tr("kind"), "label": tr("label"), "items": tr("items")})
+    return _styled(frame, "quote-ladder-kinds", tr("Items of each kind that each rung accepts"))
 
 
 def ladder_first_frame(result: LadderResult) -> pd.DataFrame:
@@ -109,14 +118,23 @@ def ladder_first_frame(result: LadderResult) -> pd.DataFrame:
 
 def ladder_first_table(result: LadderResult) -> StableStyler:
     """:func:`ladder_first_frame` styled (uuid ``groundlab-quote-ladder-firsts``)."""
-    return _styled(ladder_first_frame(result), "quote-ladder-firsts", "The first rung that accepts each kind")
+    never = {NEVER: tr(NEVER)}
+    frame = relabel(
+        ladder_first_frame(result),
+        {"kind": tr("kind"), "label": tr("label"), "first_some": tr("first accepting some"), "first_all": tr("first accepting all")},
+        {"first_some": never, "first_all": never},
+    )
+    return _styled(frame, "quote-ladder-firsts", tr("The first rung that accepts each kind"))
 
 
 # ------------------------------------------------------------------ the explanation set
 
 
-_GOOD = "good (" + ", ".join(label for label in EXPLANATION_LABELS if label not in BAD_LABELS) + ")"
-_BAD = "bad (" + ", ".join(label for label in EXPLANATION_LABELS if label in BAD_LABELS) + ")"
+_GOOD_LABELS = ", ".join(label for label in EXPLANATION_LABELS if label not in BAD_LABELS)
+_BAD_LABELS = ", ".join(label for label in EXPLANATION_LABELS if label in BAD_LABELS)
+_GOOD = f"good ({_GOOD_LABELS})"
+_BAD = f"bad ({_BAD_LABELS})"
+_GROUPS = {"good": N_("good"), "bad": N_("bad")}
 
 
 def explanation_confusion_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
@@ -137,7 +155,16 @@ def explanation_confusion_frame(confusion: ExplanationConfusion) -> pd.DataFrame
 def explanation_confusion_table(confusion: ExplanationConfusion) -> StableStyler:
     """:func:`explanation_confusion_frame` styled (uuid ``groundlab-explanation-confusion``), the findings as its caption."""
     caption = f"{confusion.cannot_catch()} {confusion.wrongly_drops()}"
-    return _styled(explanation_confusion_frame(confusion), "explanation-confusion", caption)
+    points = {
+        _BAD: tr("bad ({labels})").format(labels=_BAD_LABELS),
+        _GOOD: tr("good ({labels})").format(labels=_GOOD_LABELS),
+    }
+    frame = relabel(
+        explanation_confusion_frame(confusion),
+        {"points": tr("points"), "dropped": tr("dropped"), "kept": tr("kept"), "total": tr("total")},
+        {"points": points},
+    )
+    return _styled(frame, "explanation-confusion", caption)
 
 
 def explanation_label_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
@@ -151,7 +178,12 @@ def explanation_label_frame(confusion: ExplanationConfusion) -> pd.DataFrame:
 
 def explanation_label_table(confusion: ExplanationConfusion) -> StableStyler:
     """:func:`explanation_label_frame` styled (uuid ``groundlab-explanation-labels``)."""
-    return _styled(explanation_label_frame(confusion), "explanation-labels", confusion.catches())
+    frame = relabel(
+        explanation_label_frame(confusion),
+        {"label": tr("label"), "group": tr("group"), "points": tr("points"), "kept": tr("kept"), "dropped": tr("dropped")},
+        {"group": {group: tr(word) for group, word in _GROUPS.items()}},
+    )
+    return _styled(frame, "explanation-labels", confusion.catches())
 
 
 def explanation_decision_frame(confusion: ExplanationConfusion) -> pd.DataFrame:

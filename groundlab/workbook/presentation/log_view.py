@@ -21,10 +21,14 @@ import pandas as pd
 from groundlab.core.checks import CHECKS
 from groundlab.study.log_line import LogResult
 from groundlab.study.log_summary import STATUSES, LogSummary
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation.charts import ACCEPT_COLOUR, REJECT_COLOUR
+from groundlab.workbook.presentation.fonts import chart_fonts, keep_fonts
 from groundlab.workbook.presentation.html import OKABE_ITO
 
 __all__ = ["fake_model_log", "log_chart", "log_check_frame", "log_frame", "log_status_frame"]
+
+tr = WORKBOOK_CATALOGUE
 
 LINE_ERROR_COLOUR = OKABE_ITO["black"]
 """Bar colour of ``LINE_ERROR`` in :func:`log_chart`."""
@@ -67,17 +71,19 @@ def log_chart(summary: LogSummary):
 
     frame = log_status_frame(summary)
     statuses = list(frame["status"])
-    fig, ax = plt.subplots(figsize=(6.4, 0.4 * max(len(statuses), 1) + 1.4))
-    colours = [ACCEPT_COLOUR if s == "ACCEPT" else LINE_ERROR_COLOUR if s == "LINE_ERROR" else REJECT_COLOUR for s in statuses]
-    bars = ax.barh(statuses, list(frame["lines"]), color=colours, edgecolor=OKABE_ITO["black"])
-    for bar, status in zip(bars, statuses):
-        bar.set_hatch("" if status in ("ACCEPT", "LINE_ERROR") else "//")
-    ax.bar_label(bars, padding=3)
-    ax.invert_yaxis()
-    ax.set_xlim(0, max(int(frame["lines"].max()) if len(frame) else 0, 1) * 1.2)
-    ax.set_title(f"Status of each of the {summary.lines} log lines")
-    ax.set_xlabel("lines")
-    fig.tight_layout()
+    with chart_fonts() as families:
+        fig, ax = plt.subplots(figsize=(6.4, 0.4 * max(len(statuses), 1) + 1.4))
+        colours = [ACCEPT_COLOUR if s == "ACCEPT" else LINE_ERROR_COLOUR if s == "LINE_ERROR" else REJECT_COLOUR for s in statuses]
+        bars = ax.barh(statuses, list(frame["lines"]), color=colours, edgecolor=OKABE_ITO["black"])
+        for bar, status in zip(bars, statuses):
+            bar.set_hatch("" if status in ("ACCEPT", "LINE_ERROR") else "//")
+        ax.bar_label(bars, padding=3)
+        ax.invert_yaxis()
+        ax.set_xlim(0, max(int(frame["lines"].max()) if len(frame) else 0, 1) * 1.2)
+        ax.set_title(tr("Status of each of the {lines} log lines").format(lines=summary.lines))
+        ax.set_xlabel(tr("lines"))
+        keep_fonts(fig, families)
+        fig.tight_layout()
     return fig
 
 

@@ -8,7 +8,7 @@ escaped. See ``docs/architecture.md``, "Layers".
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable, Mapping
 
 from groundlab._extras import require
 
@@ -17,9 +17,13 @@ require("pandas", "workbook")  # a missing package names the extra that adds it
 import pandas as pd
 from pandas.io.formats.style import Styler
 
+from groundlab.core.language import DEFAULT_LANGUAGE, get_language
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation import html as _html
 
-__all__ = ["TABLE_NAME", "StableStyler", "TableNameError", "check_table_name", "styled"]
+__all__ = ["TABLE_NAME", "StableStyler", "TableNameError", "check_table_name", "relabel", "styled"]
+
+tr = WORKBOOK_CATALOGUE
 
 
 class StableStyler(Styler):
@@ -27,7 +31,7 @@ class StableStyler(Styler):
 
     def __repr__(self) -> str:
         rows, cols = self.data.shape
-        return f"<groundlab table {self.uuid}: {rows} rows × {cols} columns>"
+        return tr("<groundlab table {uuid}: {rows} rows × {columns} columns>").format(uuid=self.uuid, rows=rows, columns=cols)
 
 
 TABLE_NAME = re.compile(r"[A-Za-z0-9_-]+")
@@ -51,6 +55,25 @@ def check_table_name(name: Any) -> str:
     if not isinstance(name, str) or TABLE_NAME.fullmatch(name) is None:
         raise TableNameError(name)
     return name
+
+
+def relabel(
+    frame: pd.DataFrame,
+    headers: Mapping[str, str],
+    cells: Mapping[str, Callable[[Any], Any] | Mapping[Any, Any]] | None = None,
+) -> pd.DataFrame:
+    """``frame`` as a table shows it in the language in force: in English ``frame`` itself; else a
+    copy whose columns are renamed by ``headers`` (English name -> shown name; a column not named
+    there, a code or a field name, keeps its name) and whose ``cells`` columns (by English name)
+    have each value passed through a function or looked up in a mapping (a value not found stays).
+    A ``*_frame`` stays English: code reads its columns; only its table is translated."""
+    if get_language() == DEFAULT_LANGUAGE:
+        return frame
+    frame = frame.copy()
+    for column, words in (cells or {}).items():
+        if column in frame.columns:
+            frame[column] = [words(v) if callable(words) else words.get(v, v) for v in frame[column]]
+    return frame.rename(columns=dict(headers))
 
 
 def _bold_failures(value: Any) -> str:

@@ -11,6 +11,10 @@ everything escaped, pass / fail as an icon and a word (``✓ accepts`` / ``✗ r
 ``accepted``, ``agrees``, optionally ``expected_code``) and ``.counts`` (``submitted``,
 ``strict_json``, ``citation_only``, ``full_contract``, ``citation_false_accepts``,
 ``disagreements``). See ``docs/architecture.md``, "Layers".
+
+A ``*_frame`` is data and stays English whatever the language (code reads its columns); its
+``*_table`` shows the column headers, the cell words and the caption in the language in force,
+codes (statuses, check names, parse codes, hint kinds) and field names as they are.
 """
 
 from __future__ import annotations
@@ -21,13 +25,17 @@ from groundlab._extras import require
 
 require("pandas", "workbook")  # a missing package names the extra that adds it
 
+import re
+
 import pandas as pd
 
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation import html as _html
 from groundlab.core.baselines import LAYERS
 from groundlab.core.contract import Status, Verdict
 from groundlab.core.registry import Registry, Request, Source
-from groundlab.workbook.presentation.styler import StableStyler
+from groundlab.workbook.presentation.styler import StableStyler, relabel
 from groundlab.workbook.presentation.styler import styled as _styled
 from groundlab.core.trace import trace_rows
 from groundlab.workbook.presentation.lines import visible_lines
@@ -54,6 +62,8 @@ __all__ = [
     "trace_table",
 ]
 
+tr = WORKBOOK_CATALOGUE
+
 ACCEPTS = _html.mark(True, "accepts")
 """Cell text of a layer that accepted an answer: ``"✓ accepts"``."""
 REJECTS = _html.mark(False, no="rejects")
@@ -66,6 +76,52 @@ DISAGREES = _html.mark(False, no="NO")
 
 def _status_with_code(status: Any, code: str | None) -> str:
     return f"{status} ({code})" if code else str(status)
+
+
+LAYER_NAMES = {
+    "strict JSON": N_("strict JSON"),
+    "citation-only check": N_("citation-only check"),
+    "full contract": N_("full contract"),
+}
+"""The admission layers' names (:data:`groundlab.core.baselines.LAYERS`), translated when shown."""
+
+
+def layer_label(layer: str) -> str:
+    """An admission layer's name in the language in force (another text as it is)."""
+    return tr(LAYER_NAMES[layer]) if layer in LAYER_NAMES else layer
+
+
+_CLAIM = re.compile(r"claim (\d+)")
+
+
+def where_label(where: Any) -> str:
+    """A trace row's or hint's place in the language in force: ``"claim 0"``, ``"answer"``."""
+    text = str(where)
+    if text == "answer":
+        return tr("answer")
+    found = _CLAIM.fullmatch(text)
+    return tr("claim {number}").format(number=found.group(1)) if found else text
+
+
+_FRAME_WORDS = (
+    N_("line {line}, column {column}"),
+    N_("refused"),
+    N_("parses: {count} claim(s)"),
+    N_("match"),
+    N_("gap"),
+    N_("(null item)"),
+)
+"""Words of :func:`parse_frame` and :func:`explanation_frame` cells, translated in their tables."""
+
+
+def _marks() -> dict[str, str]:
+    """The marks of the study's cells in the language in force."""
+    return {
+        ACCEPTS: _html.mark(True, tr("accepts")),
+        REJECTS: _html.mark(False, no=tr("rejects")),
+        AGREES: _html.mark(True, tr("yes")),
+        DISAGREES: _html.mark(False, no=tr("NO")),
+    }
 
 
 # ------------------------------------------------------------------ the study
@@ -99,12 +155,26 @@ def study_frame(result: Any) -> pd.DataFrame:
 def study_table(result: Any) -> StableStyler:
     """:func:`study_frame` styled (uuid ``groundlab-study``), the caption counting what each layer accepts."""
     counts = result.counts
-    caption = (
-        f"{counts['submitted']} answers: strict JSON accepts {counts['strict_json']}, "
-        f"the citation-only check accepts {counts['citation_only']}, the full contract accepts "
-        f"{counts['full_contract']}"
+    caption = tr(
+        "{submitted} answers: strict JSON accepts {strict}, "
+        "the citation-only check accepts {citation}, the full contract accepts {contract}"
+    ).format(submitted=counts["submitted"], strict=counts["strict_json"], citation=counts["citation_only"], contract=counts["full_contract"])
+    marks = _marks()
+    frame = relabel(
+        study_frame(result),
+        {
+            "id": tr("id"),
+            "family": tr("family"),
+            "expected": tr("expected"),
+            "actual": tr("actual"),
+            "strict JSON": tr("strict JSON"),
+            "citation-only check": tr("citation-only check"),
+            "full contract": tr("full contract"),
+            "agrees": tr("agrees"),
+        },
+        {column: marks for column in ("strict JSON", "citation-only check", "full contract", "agrees")},
     )
-    return _styled(study_frame(result), "study", caption)
+    return _styled(frame, "study", caption)
 
 
 def funnel_frame(result: Any) -> pd.DataFrame:
@@ -118,7 +188,10 @@ def funnel_frame(result: Any) -> pd.DataFrame:
 
 def funnel_table(result: Any) -> StableStyler:
     """:func:`funnel_frame` styled (uuid ``groundlab-funnel``)."""
-    return _styled(funnel_frame(result), "funnel", "Answers each admission layer accepts")
+    frame = relabel(
+        funnel_frame(result), {"layer": tr("layer"), "accepted": tr("accepted"), "of": tr("of")}, {"layer": layer_label}
+    )
+    return _styled(frame, "funnel", tr("Answers each admission layer accepts"))
 
 
 def reason_frame(result: Any) -> pd.DataFrame:
@@ -131,7 +204,8 @@ def reason_frame(result: Any) -> pd.DataFrame:
 
 def reason_table(result: Any) -> StableStyler:
     """:func:`reason_frame` styled (uuid ``groundlab-reasons``)."""
-    return _styled(reason_frame(result), "reasons", "Contract status of every answer")
+    frame = relabel(reason_frame(result), {"status": tr("status"), "count": tr("count")})
+    return _styled(frame, "reasons", tr("Contract status of every answer"))
 
 
 def baseline_frame(result: Any) -> pd.DataFrame:
@@ -166,8 +240,14 @@ def baseline_frame(result: Any) -> pd.DataFrame:
 
 def baseline_table(result: Any) -> StableStyler:
     """:func:`baseline_frame` styled (uuid ``groundlab-baseline``)."""
+    headers = {
+        "expected": tr("expected"),
+        "cases": tr("cases"),
+        "citation_only_false_accepts": tr("citation-only false accepts"),
+        "contract_false_accepts": tr("contract false accepts"),
+    }
     return _styled(
-        baseline_frame(result), "baseline", "Answers that should be rejected but were accepted"
+        relabel(baseline_frame(result), headers), "baseline", tr("Answers that should be rejected but were accepted")
     )
 
 
@@ -191,7 +271,12 @@ def trace_table(
     """:func:`trace_frame` styled (uuid ``groundlab-<name>``), ``passed`` shown as ``✓ passed`` / ``✗ FAILED``."""
     frame = trace_frame(verdict, request, sources)
     frame["passed"] = [_html.mark(bool(p)) for p in frame["passed"]]
-    return _styled(frame, name, f"Checks that ran: contract status {verdict.status}")
+    frame = relabel(
+        frame,
+        {"claim": tr("claim"), "check": tr("check"), "passed": tr("passed"), "sentence": tr("sentence")},
+        {"claim": where_label},
+    )
+    return _styled(frame, name, tr("Checks that ran: contract status {status}").format(status=verdict.status))
 
 
 def _codepoints_text(codepoints: Any) -> str:
@@ -228,7 +313,12 @@ def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
 
 def hints_table(hints: Sequence[Any], name: str = "hints") -> StableStyler:
     """:func:`hints_frame` styled (uuid ``groundlab-<name>``: one ``name`` per table on a page)."""
-    return _styled(hints_frame(hints), name, "Near misses (explained, never turned into a pass)")
+    frame = relabel(
+        hints_frame(hints),
+        {"claim": tr("claim"), "check": tr("check"), "kind": tr("kind"), "message": tr("message"), "codepoints": tr("codepoints")},
+        {"claim": where_label},
+    )
+    return _styled(frame, name, tr("Near misses (explained, never turned into a pass)"))
 
 
 # ------------------------------------------------------------------ inputs and results
@@ -258,8 +348,12 @@ def registry_frame(sources: Registry | Iterable[Source]) -> pd.DataFrame:
 
 def registry_table(sources: Registry | Iterable[Source], name: str = "registry") -> StableStyler:
     """:func:`registry_frame` styled (uuid ``groundlab-<name>``), the text column escaped, in monospace, its line breaks kept."""
-    table = _styled(registry_frame(sources), name, "The trusted registry (the application's sources)")
-    return table.set_properties(subset=["text"], **{"white-space": "pre-wrap", "font-family": "monospace"})
+    headers = {"id": tr("id"), "service": tr("service"), "environment": tr("environment"), "revision": tr("revision"), "text": tr("text")}
+    frame = registry_frame(sources)
+    last = frame.shape[1] - 1  # the fact names between the first four columns and text are never renamed
+    frame.columns = [headers[c] if i in (0, 1, 2, 3, last) else c for i, c in enumerate(frame.columns)]
+    table = _styled(frame, name, tr("The trusted registry (the application's sources)"))
+    return table.set_properties(subset=[headers["text"]], **{"white-space": "pre-wrap", "font-family": "monospace"})
 
 
 def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
@@ -268,6 +362,11 @@ def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
     Columns ``answer`` (the label), ``outcome`` (``"parses: N claim(s)"`` or ``"refused"``), ``code``,
     ``where`` (``"line 1, column 25"``), ``path`` (``"claims[0].value"``) and ``message``.
     """
+    return _parse_frame(answers, lambda text: text)
+
+
+def _parse_frame(answers: Sequence[tuple[str, str]], words: Any) -> pd.DataFrame:
+    """:func:`parse_frame`, its words passed through ``words`` (``tr`` for a table)."""
     from groundlab.core.claims import ClaimsSyntaxError, format_path, parse_claims
 
     records = []
@@ -275,19 +374,23 @@ def parse_frame(answers: Sequence[tuple[str, str]]) -> pd.DataFrame:
         try:
             claims = parse_claims(raw)
         except ClaimsSyntaxError as err:
-            where = f"line {err.line}, column {err.column}" if err.line is not None else ""
+            where = words("line {line}, column {column}").format(line=err.line, column=err.column) if err.line is not None else ""
             path = format_path(err.path) if err.path else ""
-            records.append({"answer": label, "outcome": "refused", "code": err.code,
+            records.append({"answer": label, "outcome": words("refused"), "code": err.code,
                             "where": where, "path": path, "message": err.message})
         else:
-            records.append({"answer": label, "outcome": f"parses: {len(claims)} claim(s)", "code": "",
+            records.append({"answer": label, "outcome": words("parses: {count} claim(s)").format(count=len(claims)), "code": "",
                             "where": "", "path": "", "message": ""})
     return pd.DataFrame.from_records(records, columns=["answer", "outcome", "code", "where", "path", "message"])
 
 
 def parse_table(answers: Sequence[tuple[str, str]], name: str = "parse") -> StableStyler:
     """:func:`parse_frame` styled (uuid ``groundlab-<name>``)."""
-    return _styled(parse_frame(answers), name, "What the strict parser says")
+    headers = {
+        "answer": tr("answer"), "outcome": tr("outcome"), "code": tr("code"),
+        "where": tr("where"), "path": tr("path"), "message": tr("message"),
+    }
+    return _styled(relabel(_parse_frame(answers, tr), headers), name, tr("What the strict parser says"))
 
 
 def explanation_frame(explanation: Any) -> pd.DataFrame:
@@ -296,15 +399,20 @@ def explanation_frame(explanation: Any) -> pd.DataFrame:
     Columns ``kind``, ``point``, ``profile_quote``, ``job_quote``; a null item reads ``"(null item)"``,
     a null member is ``""``.
     """
+    return _explanation_frame(explanation, lambda text: text)
+
+
+def _explanation_frame(explanation: Any, words: Any) -> pd.DataFrame:
+    """:func:`explanation_frame`, its words passed through ``words`` (``tr`` for a table)."""
     records = []
     for kind, points in (("match", explanation.matches), ("gap", explanation.gaps)):
         for p in points or ():
             if p is None:
-                records.append({"kind": kind, "point": "(null item)", "profile_quote": "", "job_quote": ""})
+                records.append({"kind": words(kind), "point": words("(null item)"), "profile_quote": "", "job_quote": ""})
                 continue
             records.append(
                 {
-                    "kind": kind,
+                    "kind": words(kind),
                     "point": p.point or "",
                     "profile_quote": p.profile_quote or "",
                     "job_quote": p.job_quote or "",
@@ -320,8 +428,9 @@ def explanation_table(explanation: Any, name: str = "explanation") -> StableStyl
     neither, with how many items it holds and that it is not checked yet.
     """
     if hasattr(explanation, "notice") and hasattr(explanation, "dropped"):
-        caption = f"{explanation.notice} (dropped: {explanation.dropped})"
+        caption = tr("{notice} (dropped: {dropped})").format(notice=explanation.notice, dropped=explanation.dropped)
     else:
         items = len(explanation.matches or ()) + len(explanation.gaps or ())
-        caption = f"the draft as the model wrote it: {items} item(s), not checked yet"
-    return _styled(explanation_frame(explanation), name, caption)
+        caption = tr("the draft as the model wrote it: {count} item(s), not checked yet").format(count=items)
+    headers = {"kind": tr("kind"), "point": tr("point"), "profile_quote": tr("profile quote"), "job_quote": tr("job quote")}
+    return _styled(relabel(_explanation_frame(explanation, tr), headers), name, caption)

@@ -20,20 +20,26 @@ from groundlab.core.claims import MAX_CLAIMS, Claim, ClaimsSyntaxError, parse_cl
 from groundlab.core.contract import Verdict, verify_answer
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.hints import hints_for_verdict
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.widgets.claim_row import ClaimRow
 from groundlab.workbook.presentation.css import CSS_CLASSES
 from groundlab.workbook.presentation.verdict_html import accepted_html, hints_html, trace_html
 from groundlab.workbook.presentation.widgets.base import PlainRepr, heading, set_state_class, show, tag
 
-__all__ = ["CLAIMS_MODE", "RAW_MODE", "REQUEST_INVALID", "ClaimEditor"]
+__all__ = ["CLAIMS_MODE", "LAYER_HEADINGS", "RAW_MODE", "REQUEST_INVALID", "ClaimEditor"]
 
-CLAIMS_MODE = "Claims"
+tr = WORKBOOK_CATALOGUE
+
+CLAIMS_MODE = N_("Claims")
 """Value of :attr:`ClaimEditor.mode` when the claims are edited one by one."""
-RAW_MODE = "Raw JSON"
+RAW_MODE = N_("Raw JSON")
 """Value of :attr:`ClaimEditor.mode` when the answer text is edited directly."""
-REQUEST_INVALID = f"{_html.WARN} REQUEST INVALID"
-""":attr:`ClaimEditor.status_label` text while the edited request itself is wrong."""
+REQUEST_INVALID = N_("⚠ REQUEST INVALID")
+""":attr:`ClaimEditor.status_label` text while the edited request itself is wrong (translated when shown)."""
+LAYER_HEADINGS = (N_("strict JSON"), N_("citation-only check"), N_("full contract"))
+"""The headings of the three admission layers' decisions, translated when shown (values stay English)."""
 
 
 class ClaimEditor(PlainRepr, widgets.VBox):
@@ -86,9 +92,9 @@ class ClaimEditor(PlainRepr, widgets.VBox):
 
         # --- the trusted request
         wide_label = {"description_width": "initial"}
-        self.service = widgets.Text(value=request.service, description="service", style=wide_label)
-        self.environment = widgets.Text(value=request.environment, description="environment", style=wide_label)
-        self.revision = widgets.Text(value=request.revision, description="revision", style=wide_label)
+        self.service = widgets.Text(value=request.service, description=tr("service"), style=wide_label)
+        self.environment = widgets.Text(value=request.environment, description=tr("environment"), style=wide_label)
+        self.revision = widgets.Text(value=request.revision, description=tr("revision"), style=wide_label)
         self.fields = widgets.TagsInput(value=list(request.fields), allow_duplicates=False)
         ids = list(self.registry.by_id)
         self.supplied = widgets.SelectMultiple(
@@ -106,12 +112,12 @@ class ClaimEditor(PlainRepr, widgets.VBox):
             widget.observe(self._request_changed, names="value")
         request_box = widgets.VBox(
             [
-                heading("Request (trusted: the application decides it, not the model)"),
+                heading(tr("Request (trusted: the application decides it, not the model)")),
                 widgets.HBox([self.service, self.environment, self.revision]),
                 widgets.HBox(
                     [
-                        widgets.VBox([widgets.Label("requested fields"), self.fields]),
-                        widgets.VBox([widgets.Label("supplied documents"), self.supplied]),
+                        widgets.VBox([widgets.Label(tr("requested fields")), self.fields]),
+                        widgets.VBox([widgets.Label(tr("supplied documents")), self.supplied]),
                     ]
                 ),
             ]
@@ -123,7 +129,8 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         except ClaimsSyntaxError:
             claims = None
         self.mode = widgets.ToggleButtons(
-            options=[CLAIMS_MODE, RAW_MODE], value=CLAIMS_MODE if claims is not None else RAW_MODE
+            options=[(tr(CLAIMS_MODE), CLAIMS_MODE), (tr(RAW_MODE), RAW_MODE)] if tr(CLAIMS_MODE) != CLAIMS_MODE else [CLAIMS_MODE, RAW_MODE],
+            value=CLAIMS_MODE if claims is not None else RAW_MODE,
         )
         self.mode.add_class(CSS_CLASSES["mode"])
         self.mode_notice = widgets.HTML("")
@@ -133,7 +140,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         )
         self.raw_input.add_class(CSS_CLASSES["raw"])
         self.claims_box = widgets.VBox([])
-        self.add_button = widgets.Button(description="Add claim", icon="plus", tooltip="Add an empty claim")
+        self.add_button = widgets.Button(description=tr("Add claim"), icon="plus", tooltip=tr("Add an empty claim"))
         self.add_button.add_class(CSS_CLASSES["add"])
         self.add_button.on_click(lambda _button: self.add_claim())
         self.claims_section = widgets.VBox([self.claims_box, self.add_button])
@@ -155,9 +162,9 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         column = widgets.Layout(margin="0 48px 0 0")
         layers = widgets.HBox(
             [
-                widgets.VBox([heading("strict JSON"), self.strict_label], layout=column),
-                widgets.VBox([heading("citation-only check"), self.citation_label], layout=column),
-                widgets.VBox([heading("full contract"), self.status_label], layout=column),
+                widgets.VBox([heading(tr(LAYER_HEADINGS[0])), self.strict_label], layout=column),
+                widgets.VBox([heading(tr(LAYER_HEADINGS[1])), self.citation_label], layout=column),
+                widgets.VBox([heading(tr(LAYER_HEADINGS[2])), self.status_label], layout=column),
             ],
         )
         self.trace = widgets.HTML("")
@@ -172,18 +179,18 @@ class ClaimEditor(PlainRepr, widgets.VBox):
             header.append(widgets.HTML(f"<h3>{_html.esc(title)}</h3>"))
         self.children = header + [
             request_box,
-            heading("Decision (re-checked on every edit)"),
+            heading(tr("Decision (re-checked on every edit)")),
             layers,
-            heading("Answer (untrusted: what the model wrote)"),
+            heading(tr("Answer (untrusted: what the model wrote)")),
             self.mode,
             self.mode_notice,
             self.claims_section,
             self.raw_input,
-            heading("Trace (the checks that ran, in order; the first failure decides)"),
+            heading(tr("Trace (the checks that ran, in order; the first failure decides)")),
             self.trace,
-            heading("Accepted map"),
+            heading(tr("Accepted map")),
             self.accepted_box,
-            heading("Near-miss hints (explained, never turned into a pass)"),
+            heading(tr("Near-miss hints (explained, never turned into a pass)")),
             self.hints_box,
         ]
         self.refresh()
@@ -194,7 +201,10 @@ class ClaimEditor(PlainRepr, widgets.VBox):
     def from_case(cls, case_set: Any, case_id: str) -> "ClaimEditor":
         """An editor on case ``case_id`` of ``case_set``, titled ``"Case <id>: <description>"``; ``KeyError`` if there is none."""
         case = case_set[case_id]
-        title = f"Case {case.id}: {case.description}" if case.description else f"Case {case.id}"
+        if case.description:
+            title = tr("Case {id}: {description}").format(id=case.id, description=case.description)
+        else:
+            title = tr("Case {id}").format(id=case.id)
         editor = cls(case.raw, case.request, case_set.sources, title=title)
         editor.case_id = case.id
         return editor
@@ -203,8 +213,9 @@ class ClaimEditor(PlainRepr, widgets.VBox):
     """The fixture case id when opened with :meth:`from_case`, else ``None``."""
 
     def __repr__(self) -> str:
-        where = f"case {self.case_id}" if self.case_id else "an answer"
-        return f"ClaimEditor: {where} (edit it in JupyterLab or Voila; the contract re-checks every edit)"
+        if self.case_id:
+            return tr("ClaimEditor: case {id} (edit it in JupyterLab or Voila; the contract re-checks every edit)").format(id=self.case_id)
+        return tr("ClaimEditor: an answer (edit it in JupyterLab or Voila; the contract re-checks every edit)")
 
     # ------------------------------------------------------------ state
 
@@ -245,7 +256,7 @@ class ClaimEditor(PlainRepr, widgets.VBox):
 
     def _layout_rows(self) -> None:
         for index, row in enumerate(self.claim_rows):
-            row.index_label.value = f"claim {index}"
+            row.index_label.value = tr("claim {number}").format(number=index)
         self.claims_box.children = [row.box for row in self.claim_rows]
         self.add_button.disabled = len(self.claim_rows) >= self.MAX_ROWS
 
@@ -270,11 +281,9 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         try:
             parse_claims(self._raw)
         except ClaimsSyntaxError as err:
-            return (
-                f"<p>{_html.WARN} This answer does not parse into claims "
-                f"(<code>{_html.esc(err.code)}</code>), so it can only be edited as raw JSON. "
-                "Fix it here, then switch to Claims.</p>"
-            )
+            return f"<p>{_html.WARN} " + _html.esc(
+                tr("This answer does not parse into claims ({code}), so it can only be edited as raw JSON. Fix it here, then switch to Claims.")
+            ).format(code=f"<code>{_html.esc(err.code)}</code>") + "</p>"
         return ""
 
     def _mode_changed(self, change: Any) -> None:
@@ -335,11 +344,12 @@ class ClaimEditor(PlainRepr, widgets.VBox):
             self.hints = ()
             self.strict_label.value = ""
             self.citation_label.value = ""
-            self.status_label.value = REQUEST_INVALID
+            self.status_label.value = tr(REQUEST_INVALID)
             set_state_class(self.status_label, False)
             self.trace.value = (
-                f"<p class=\"groundlab-request-error\">{_html.WARN} The request itself is wrong "
-                f"(a bug in the application, not a verdict): {_html.esc(err)}</p>"
+                f"<p class=\"groundlab-request-error\">{_html.WARN} "
+                + _html.esc(tr("The request itself is wrong (a bug in the application, not a verdict): {error}")).format(error=_html.esc(err))
+                + "</p>"
             )
             self.accepted_box.value = ""
             self.hints_box.value = ""
@@ -349,9 +359,9 @@ class ClaimEditor(PlainRepr, widgets.VBox):
         self.verdict = verdict
         parsed = verdict.error is None
         self.strict_label.value = (
-            _html.mark(True, "parses") if parsed else _html.mark(False, no=f"INVALID_JSON ({verdict.error.code})")
+            _html.mark(True, tr("parses")) if parsed else _html.mark(False, no=f"INVALID_JSON ({verdict.error.code})")
         )
-        self.citation_label.value = _html.mark(verdict.citation_only_ok, "accepts", "rejects")
+        self.citation_label.value = _html.mark(verdict.citation_only_ok, tr("accepts"), tr("rejects"))
         self.status_label.value = _html.status_text(verdict.status)
         set_state_class(self.strict_label, parsed)
         set_state_class(self.citation_label, verdict.citation_only_ok)

@@ -16,11 +16,14 @@ require("ipywidgets", "workbook")  # a missing package names the extra that adds
 import ipywidgets as widgets
 
 from groundlab.core.registry import Registry
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation.css import CSS_CLASSES
 from groundlab.workbook.presentation.lines import text_lines, visible
 from groundlab.workbook.presentation.widgets.base import tag
 
 __all__ = ["INVENTED", "NO_LINE", "ClaimRow"]
+
+tr = WORKBOOK_CATALOGUE
 
 INVENTED = ""
 """Value of a claim's doc picker when the cited id is not in the registry."""
@@ -32,14 +35,19 @@ MAX_PICKER_LINES = 200
 """Most lines of a document a quote picker offers; a longer document's other lines are typed."""
 
 
-@functools.lru_cache(maxsize=32)
 def _line_choices(doc: str, text: str) -> tuple[tuple[str, str], ...]:
-    """The picker's options for document ``doc`` with ``text``: built once per document."""
+    """The picker's options for document ``doc`` with ``text``, in the language in force."""
+    return _line_choices_in(doc, text, tr("pick a line of {doc}…"), tr("({count} more lines not listed: type the quote)"))
+
+
+@functools.lru_cache(maxsize=32)
+def _line_choices_in(doc: str, text: str, pick: str, more: str) -> tuple[tuple[str, str], ...]:
+    """The picker's options, built once per document and language (``pick``, ``more``: the two templates)."""
     lines = [line for line in text_lines(text) if line.strip()]
-    options = [(f"pick a line of {visible(doc)}…", NO_LINE)]
+    options = [(pick.format(doc=visible(doc)), NO_LINE)]
     options += [(visible(line), line) for line in lines[:MAX_PICKER_LINES]]
     if len(lines) > MAX_PICKER_LINES:
-        options.append((f"({len(lines) - MAX_PICKER_LINES} more lines not listed: type the quote)", NO_LINE))
+        options.append((more.format(count=len(lines) - MAX_PICKER_LINES), NO_LINE))
     return tuple(options)
 
 
@@ -68,18 +76,18 @@ class ClaimRow:
         self._on_change = on_change
         self._syncing = False
         wide = widgets.Layout(width="auto", flex="1 1 auto")
-        self.index_label = widgets.Label("claim")
-        self.field = widgets.Text(value=field, description="field", placeholder="e.g. read_timeout_ms", layout=wide)
-        self.value = widgets.Text(value=value, description="value", placeholder="e.g. 5000", layout=wide)
+        self.index_label = widgets.Label(tr("claim"))
+        self.field = widgets.Text(value=field, description=tr("field"), placeholder=tr("e.g. read_timeout_ms"), layout=wide)
+        self.value = widgets.Text(value=value, description=tr("value"), placeholder=tr("e.g. 5000"), layout=wide)
         self.doc_picker = widgets.Dropdown(
-            options=[(sid, sid) for sid in registry.by_id] + [("(invented id)", INVENTED)],
+            options=[(sid, sid) for sid in registry.by_id] + [(tr("(invented id)"), INVENTED)],
             value=doc if doc in registry.by_id else INVENTED,
-            description="doc",
+            description=tr("doc"),
         )
-        self.doc = widgets.Text(value=doc, placeholder="a registry id, or invent one", layout=wide)
-        self.quote = widgets.Text(value=quote, description="quote", placeholder="the cited words", layout=wide)
+        self.doc = widgets.Text(value=doc, placeholder=tr("a registry id, or invent one"), layout=wide)
+        self.quote = widgets.Text(value=quote, description=tr("quote"), placeholder=tr("the cited words"), layout=wide)
         self.quote_picker = widgets.Dropdown(options=self._line_options(doc), value=NO_LINE)
-        self.remove_button = widgets.Button(description="Remove claim", icon="trash", tooltip="Remove this claim")
+        self.remove_button = widgets.Button(description=tr("Remove claim"), icon="trash", tooltip=tr("Remove this claim"))
         tag(
             (
                 (self.field, "field"),
@@ -119,7 +127,7 @@ class ClaimRow:
     def _line_options(self, doc: str) -> list[tuple[str, str]]:
         source = self._registry.by_id.get(doc)
         if source is None:
-            return [("(no such document: type a quote)", NO_LINE)]
+            return [(tr("(no such document: type a quote)"), NO_LINE)]
         return list(_line_choices(doc, source.text))
 
     def _changed(self, _change: Any = None) -> None:

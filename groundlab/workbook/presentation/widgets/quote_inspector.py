@@ -16,11 +16,14 @@ import ipywidgets as widgets
 
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, has_visible_content, is_quoted, normalize_quote
 from groundlab.hints import closest_window, quote_hints
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.verdict_html import hints_html
 from groundlab.workbook.presentation.widgets.base import PlainRepr, tag
 
 __all__ = ["QuoteInspector"]
+
+tr = WORKBOOK_CATALOGUE
 
 
 SHOWN_SOURCE_CHARS = 2000
@@ -31,7 +34,7 @@ def _shown_source(norm_source: str) -> str:
     if len(norm_source) <= SHOWN_SOURCE_CHARS:
         return repr(norm_source)
     rest = len(norm_source) - SHOWN_SOURCE_CHARS
-    return f"{norm_source[:SHOWN_SOURCE_CHARS]!r} … ({rest} more characters not shown)"
+    return tr("{text} … ({count} more characters not shown)").format(text=repr(norm_source[:SHOWN_SOURCE_CHARS]), count=rest)
 
 
 class QuoteInspector(PlainRepr, widgets.VBox):
@@ -51,11 +54,11 @@ class QuoteInspector(PlainRepr, widgets.VBox):
         if not isinstance(quote, str) or not isinstance(source, str):
             raise TypeError("quote and source must be str")
         self.quote_input = widgets.Text(
-            value=quote, description="quote", placeholder="the words the model cited",
+            value=quote, description=tr("quote"), placeholder=tr("the words the model cited"),
             layout=widgets.Layout(width="100%"),
         )
         self.source_input = widgets.Textarea(
-            value=source, description="source", rows=6, placeholder="the text that was sent to the model",
+            value=source, description=tr("source"), rows=6, placeholder=tr("the text that was sent to the model"),
             layout=widgets.Layout(width="100%"),
         )
         self.result = widgets.HTML("")
@@ -77,7 +80,7 @@ class QuoteInspector(PlainRepr, widgets.VBox):
         self.refresh()
 
     def __repr__(self) -> str:
-        return "QuoteInspector: type a quote and a source to see how they are compared"
+        return tr("QuoteInspector: type a quote and a source to see how they are compared")
 
     def refresh(self) -> None:
         """Recompute everything from the two inputs and redraw :attr:`result`."""
@@ -94,40 +97,47 @@ class QuoteInspector(PlainRepr, widgets.VBox):
         else:
             self.hints = ()
         self.window = closest_window(quote, source) if quote and source and not self.verbatim else None
+        quote_heading, source_heading = _html.esc(tr("normalised quote")), _html.esc(tr("normalised source"))
         parts = [
             '<table class="groundlab-grid"><tbody>',
-            f"<tr><th>normalised quote</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
-            f"<tr><th>normalised source</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
+            f"<tr><th>{quote_heading}</th><td>{_html.pre(repr(norm_quote), 'groundlab-pre')}</td></tr>",
+            f"<tr><th>{source_heading}</th><td>{_html.pre(_shown_source(norm_source), 'groundlab-pre')}</td></tr>",
             "</tbody></table>",
             "<p>",
-            _html.badge(self.found, "found after normalising", "yes" if self.found else "no", "groundlab-found"),
+            _html.badge(self.found, tr("found after normalising"), tr("yes") if self.found else tr("no"), "groundlab-found"),
             _html.badge(
-                self.verbatim, "verbatim (exact substring)", "yes" if self.verbatim else "no", "groundlab-verbatim"
+                self.verbatim, tr("verbatim (exact substring)"), tr("yes") if self.verbatim else tr("no"), "groundlab-verbatim"
             ),
             "</p>",
         ]
         if not quote:
-            parts.append("<p>Type a quote.</p>")
+            parts.append("<p>" + _html.esc(tr("Type a quote.")) + "</p>")
         else:
             if len(norm_quote) < MIN_QUOTE_CHARS:
                 parts.append(
-                    f"<p>{_html.CROSS} The normalised quote is {len(norm_quote)} character(s) long; "
-                    f"a quote needs at least {MIN_QUOTE_CHARS}.</p>"
+                    f"<p>{_html.CROSS} "
+                    + _html.esc(tr("The normalised quote is {count} character(s) long; a quote needs at least {minimum}.").format(
+                        count=len(norm_quote), minimum=MIN_QUOTE_CHARS
+                    ))
+                    + "</p>"
                 )
             elif not has_visible_content(norm_quote):
                 parts.append(
-                    f"<p>{_html.CROSS} The normalised quote has no visible character that is not "
-                    "punctuation, so it never counts.</p>"
+                    f"<p>{_html.CROSS} "
+                    + _html.esc(tr("The normalised quote has no visible character that is not punctuation, so it never counts."))
+                    + "</p>"
                 )
             if not self.found:
-                parts.append("<p>Why it is not found after normalising:</p>")
+                parts.append("<p>" + _html.esc(tr("Why it is not found after normalising:")) + "</p>")
             elif not self.verbatim:
-                parts.append("<p>Found after normalising, but not verbatim (the contract's citation check) because:</p>")
+                parts.append(
+                    "<p>" + tr("Found after normalising, but not verbatim (the contract's citation check) because:") + "</p>"  # our own words
+                )
             parts.append(hints_html(self.hints))
         shown_alignment = any(getattr(h, "detail", "") for h in self.hints)
         if self.window is not None and not shown_alignment:
             parts.append(
-                f"<p>Closest part of the source (similarity {self.window.ratio:.2f}):</p>"
+                "<p>" + _html.esc(tr("Closest part of the source (similarity {ratio}):").format(ratio=f"{self.window.ratio:.2f}")) + "</p>"
                 + _html.pre(self.window.alignment, "groundlab-pre groundlab-alignment")
             )
         self.result.value = "".join(parts)
