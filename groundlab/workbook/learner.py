@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
+from groundlab.core.language import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
 from groundlab.workbook.staging import staged_folder
 
 __all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "packaged_notebooks", "main"]
@@ -54,14 +55,18 @@ class Finding(NamedTuple):
     fix: str = ""
 
 
-def packaged_notebooks(path: str = "core") -> Path:
-    """The folder of packaged student notebooks for ``path`` (``"core"`` or ``"full"``).
+def packaged_notebooks(path: str = "core", language: str = "en") -> Path:
+    """The folder of packaged student notebooks for ``path`` (``"core"`` or ``"full"``) in
+    ``language`` (``"en"``; ``"zh-Hant"``: the Chinese twins, in the ``zh-Hant`` folder inside).
 
     The wheel carries them (its build hook writes them); a checkout has none, and the folder
-    returned then does not exist. ``ValueError`` for another ``path``."""
+    returned then does not exist. ``ValueError`` for another ``path`` or language."""
     if path not in PATHS:
         raise ValueError(f"path is one of {', '.join(PATHS)}, not {path!r}")
-    return Path(__file__).resolve().parent / "notebooks" / path
+    if language not in LANGUAGES:
+        raise ValueError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
+    folder = Path(__file__).resolve().parent / "notebooks" / path
+    return folder if language == DEFAULT_LANGUAGE else folder / language
 
 
 def _version_tuple(text: str) -> tuple[int, ...]:
@@ -180,18 +185,29 @@ def _print_check() -> int:
     return 1 if problems else 0
 
 
-def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: str = "core") -> list[Path]:
+def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: str = "core", language: str = "en") -> list[Path]:
     """Copy the student notebooks (``source``, default :func:`packaged_notebooks` of ``path``) into
     ``folder``, a new folder or an empty one; return the files written, in order.
 
+    With ``language="zh-Hant"`` the Chinese notebooks go to ``folder/zh-Hant`` and the English
+    ones of the same path to ``folder`` beside them (a Chinese optional section links to its English
+    notebook, ``../NN_name.ipynb``); the Chinese files are returned first, ``source`` is then the
+    English folder and its ``zh-Hant`` folder the Chinese one.
+
     Never overwrites: ``FileExistsError`` for a ``folder`` that exists and is not an empty folder,
-    ``FileNotFoundError`` when ``source`` holds no notebook. The copies go to a temporary folder
+    ``FileNotFoundError`` when a source holds no notebook. The copies go to a temporary folder
     beside ``folder`` first and are renamed into place, so an error leaves no half-copied folder."""
     folder = Path(folder)
     source = packaged_notebooks(path) if source is None else Path(source)
-    notebooks = sorted(source.glob("*.ipynb")) if source.is_dir() else []
-    if not notebooks:
-        raise FileNotFoundError(tr("no notebooks in {folder}: install groundlab from the kit's wheel (SETUP.md)").format(folder=source))
+    sources = [(source, Path("."))]
+    if language != DEFAULT_LANGUAGE:
+        sources.insert(0, (source / language, Path(language)))
+    found = []
+    for where, inside in sources:
+        notebooks = sorted(where.glob("*.ipynb")) if where.is_dir() else []
+        if not notebooks:
+            raise FileNotFoundError(tr("no notebooks in {folder}: install groundlab from the kit's wheel (SETUP.md)").format(folder=where))
+        found += [(notebook, inside) for notebook in notebooks]
     if folder.is_symlink() or (folder.exists() and (not folder.is_dir() or any(folder.iterdir()))):
         raise FileExistsError(
             tr(
@@ -200,16 +216,21 @@ def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: s
             ).format(folder=folder)
         )
     with staged_folder(folder) as staging:
-        for notebook in notebooks:
-            shutil.copyfile(notebook, staging / notebook.name)
-    return [folder / n.name for n in notebooks]
+        for notebook, inside in found:
+            (staging / inside).mkdir(exist_ok=True)
+            shutil.copyfile(notebook, staging / inside / notebook.name)
+    return [folder / inside / notebook.name for notebook, inside in found]
 
 
-def lab_command(folder: Path, browser: bool = True) -> list[str]:
-    """The JupyterLab command that opens ``folder`` on 127.0.0.1 (``--no-browser`` unless ``browser``)."""
+def lab_command(folder: Path, browser: bool = True, inside: str | None = None) -> list[str]:
+    """The JupyterLab command that opens ``folder`` on 127.0.0.1 (``--no-browser`` unless ``browser``);
+    with ``inside`` (a folder of ``folder``), its file browser starts there while ``folder`` stays
+    the server's root (so links from ``inside`` to ``../`` still open)."""
     command = [sys.executable, "-m", "jupyterlab", "--ip=127.0.0.1", "--ServerApp.jpserver_extensions=notebook_shim=False"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")
+    if inside:
+        command.append(f"--LabApp.default_url=/lab/tree/{inside}")
     return command + ([] if browser else ["--no-browser"]) + [str(folder)]
 
 
@@ -239,6 +260,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     start.add_argument("--full", action="store_true", help=tr("every section, optional ones too (default: the core path)"))
     start.add_argument("--no-browser", action="store_true", help=tr("start JupyterLab without opening a browser"))
     start.add_argument("--copy-only", action="store_true", help=tr("copy the notebooks and stop (to run them another way)"))
+    start.add_argument(
+        "--language", default=None, metavar="LANG",
+        help=tr("en or zh-Hant: zh-Hant adds the Chinese notebooks in FOLDER/zh-Hant (default: GROUNDLAB_LANG, else en)"),
+    )
     opened = sub.add_parser("open", help=tr("open JupyterLab in a folder that `start` made"))
     opened.add_argument("folder")
     opened.add_argument("--no-browser", action="store_true")
@@ -266,22 +291,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(tr("wrote {files}").format(files=", ".join(str(p) for p in written)))
         return 0
     folder = Path(args.folder)
+    inside = None
     if args.command == "start":
         try:
-            written = copy_notebooks(folder, path="full" if args.full else "core")
+            language = get_language() if args.language is None else set_language(args.language)
+        except ValueError:
+            print(tr("groundlab-workbook start: no language {language!r}; choose one of: {languages}").format(language=args.language, languages=", ".join(LANGUAGES)), file=sys.stderr)
+            return 2
+        inside = None if language == DEFAULT_LANGUAGE else language
+        try:
+            written = copy_notebooks(folder, path="full" if args.full else "core", language=language)
         except (FileExistsError, FileNotFoundError) as err:
             print(f"groundlab-workbook start: {err}", file=sys.stderr)
             return 2
         except OSError as err:  # the folder cannot be made: no permission, a full disk...
             print(tr("groundlab-workbook start: cannot write {folder}: {reason}").format(folder=folder, reason=_reason(err)), file=sys.stderr)
             return 2
-        print(tr("copied {count} notebooks into {folder}; begin with {first}").format(count=len(written), folder=folder, first=written[0].name))
+        if inside:
+            chinese = [p for p in written if p.parent.name == inside]
+            print(tr("copied {count} notebooks into {folder} and their English originals beside them; begin with {first}").format(
+                count=len(chinese), folder=folder / inside, first=chinese[0].name))
+        else:
+            print(tr("copied {count} notebooks into {folder}; begin with {first}").format(count=len(written), folder=folder, first=written[0].name))
         if args.copy_only:
             return 0
     elif not folder.is_dir():
         print(tr("groundlab-workbook open: {folder} is not a folder; `groundlab-workbook start {folder}` makes it").format(folder=folder), file=sys.stderr)
         return 2
-    return launch(lab_command(folder, browser=not args.no_browser))
+    return launch(lab_command(folder, browser=not args.no_browser, inside=inside))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import shutil
+
 import pytest
 
 from groundlab.workbook import learner
@@ -42,6 +44,29 @@ def test_start_copies_the_notebooks_into_a_new_folder(packaged, tmp_path):
     assert written[0].name == "00_start_here.ipynb"
     assert all(p.read_bytes() == (packaged / p.name).read_bytes() for p in written)
     assert [p.name for p in tmp_path.iterdir()] == ["mine"], "no staging folder is left behind"
+
+
+def test_start_in_chinese_puts_the_twins_beside_the_english_copies(packaged, tmp_path):
+    write_student_copies(ROOT / "notebooks" / "zh-Hant", packaged / "zh-Hant", core_only=True)
+    try:
+        written = learner.copy_notebooks(tmp_path / "mine", source=packaged, language="zh-Hant")
+    finally:
+        shutil.rmtree(packaged / "zh-Hant")
+    chinese = [p for p in written if p.parent.name == "zh-Hant"]
+    assert [p.name for p in chinese] == [f.name for f in sorted((ROOT / "notebooks" / "zh-Hant").glob("*.ipynb"))]
+    assert written[: len(chinese)] == chinese and chinese[0].name == "00_start_here.ipynb"
+    assert sorted(p.name for p in written[len(chinese):]) == sorted(p.name for p in packaged.glob("*.ipynb"))
+    assert 'set_language(\\"zh-Hant\\")' in chinese[0].read_text(encoding="utf-8")
+    command = learner.lab_command(tmp_path / "mine", browser=False, inside="zh-Hant")
+    assert command[-1] == str(tmp_path / "mine") and "--LabApp.default_url=/lab/tree/zh-Hant" in command
+    with pytest.raises(FileNotFoundError):  # a wheel without the twins: said, nothing written
+        learner.copy_notebooks(tmp_path / "other", source=packaged, language="zh-Hant")
+    assert not (tmp_path / "other").exists()
+
+
+def test_start_refuses_an_unknown_language(capsys, tmp_path):
+    assert learner.main(["start", str(tmp_path / "x"), "--language", "fr", "--copy-only"]) == 2
+    assert "no language 'fr'" in capsys.readouterr().err and not (tmp_path / "x").exists()
 
 
 def test_start_takes_an_empty_folder(packaged, tmp_path):
