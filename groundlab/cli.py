@@ -32,6 +32,7 @@ import os
 import sys
 from typing import Mapping, Sequence
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.claims import MAX_INPUT_UNITS, format_path
 from groundlab.core.contract import verify_answer
 from groundlab.core.registry import load_registry, load_request
@@ -251,11 +252,11 @@ def _fail(text: str) -> int:
 def _say_counts(counts: Mapping[str, int]) -> None:
     """The layer funnel that ``run`` and ``audit`` both print."""
     total = counts["submitted"]
-    _say(f"submitted       {total}")
-    _say(f"strict JSON     {counts['strict_json']} / {total}")
-    _say(f"citation-only   {counts['citation_only']} / {total}")
-    _say(f"full contract   {counts['full_contract']} / {total}")
-    _say(f"citation-only false accepts: {counts['citation_false_accepts']}")
+    _say(tr("submitted       {total}").format(total=total))
+    _say(tr("strict JSON     {count} / {total}").format(count=counts["strict_json"], total=total))
+    _say(tr("citation-only   {count} / {total}").format(count=counts["citation_only"], total=total))
+    _say(tr("full contract   {count} / {total}").format(count=counts["full_contract"], total=total))
+    _say(tr("citation-only false accepts: {count}").format(count=counts["citation_false_accepts"]))
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
@@ -357,24 +358,24 @@ def _verify_inputs(args: argparse.Namespace):
 
 
 def _say_verdict(verdict, request, sources, hints) -> None:
-    _say(f"status: {verdict.status}")
-    _say(f"citation-only check: {'accepts' if verdict.citation_only_ok else 'rejects'}")
+    _say(tr("status: {status}").format(status=verdict.status))
+    _say(tr("citation-only check: accepts") if verdict.citation_only_ok else tr("citation-only check: rejects"))
     if verdict.error is not None:
         e = verdict.error
-        place = f" at line {e.line}, column {e.column}" if e.line is not None else ""
+        place = tr(" at line {line}, column {column}").format(line=e.line, column=e.column) if e.line is not None else ""
         path = f" ({format_path(e.path)})" if e.path else ""
-        _say(f"parse error {e.code}{place}{path}: {e.message}")
-    _say("trace:")
+        _say(tr("parse error {code}{place}{path}: {message}").format(code=e.code, place=place, path=path, message=e.message))
+    _say(tr("trace:"))
     for row in trace_rows(verdict, request, sources):
         _say(f"  [{'ok  ' if row.passed else 'FAIL'}] {row.line}")
     if verdict.accepted:
-        _say("accepted:")
+        _say(tr("accepted:"))
         for key, value in verdict.accepted.items():
             _say(f"  {key} = {value}")
     else:
-        _say("accepted: (nothing: a rejected answer returns no fields)")
+        _say(tr("accepted: (nothing: a rejected answer returns no fields)"))
     for hint in hints:
-        _say(f"hint: {hint.message}")
+        _say(tr("hint: {message}").format(message=hint.message))
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:

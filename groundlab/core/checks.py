@@ -19,6 +19,8 @@ from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
 from groundlab.core.errors import ERROR_CODES
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 
 __all__ = [
     "CHECKS",
@@ -30,6 +32,9 @@ __all__ = [
     "STATUS_MEANINGS",
     "STATUS_OF_CHECK",
     "Status",
+    "check_meaning",
+    "reason_meaning",
+    "status_meaning",
 ]
 
 
@@ -86,34 +91,34 @@ class Check(NamedTuple):
 
 
 CHECK_TABLE: tuple[Check, ...] = (
-    Check("parse", 1, Status.INVALID_JSON, "answer", "the answer is not claims JSON (see its parse code)", ERROR_CODES),
+    Check("parse", 1, Status.INVALID_JSON, "answer", N_("the answer is not claims JSON (see its parse code)"), ERROR_CODES),
     Check(
         "citation", 2, Status.NO_CITATION, "answer",
-        "no claims, or a claim cites a document that is unknown or not supplied, or its quote is not in that document verbatim",
+        N_("no claims, or a claim cites a document that is unknown or not supplied, or its quote is not in that document verbatim"),
         ("no_claims", "unknown_doc", "not_supplied", "quote_absent"),
     ),
-    Check("duplicate", 3, Status.DUPLICATE_CLAIM, "claim", "two claims answer the same field", ("repeated_field",)),
+    Check("duplicate", 3, Status.DUPLICATE_CLAIM, "claim", N_("two claims answer the same field"), ("repeated_field",)),
     Check(
         "requested", 4, Status.UNREQUESTED_FIELD, "claim",
-        "a claim answers a field the request does not ask for", ("not_requested",),
+        N_("a claim answers a field the request does not ask for"), ("not_requested",),
     ),
     Check(
         "scope", 5, Status.SCOPE_MISMATCH, "claim",
-        "the cited document belongs to another service or environment", ("other_service", "other_environment"),
+        N_("the cited document belongs to another service or environment"), ("other_service", "other_environment"),
     ),
     Check(
         "revision", 6, Status.STALE_REVISION, "claim",
-        "the cited document is not the requested revision (older or newer)", ("old_revision",),
+        N_("the cited document is not the requested revision (older or newer)"), ("old_revision",),
     ),
     Check(
         "value", 7, Status.VALUE_MISMATCH, "claim",
-        "the claimed value differs from the cited document's fact, or it has none", ("no_fact", "other_value"),
+        N_("the claimed value differs from the cited document's fact, or it has none"), ("no_fact", "other_value"),
     ),
     Check(
         "supports", 8, Status.QUOTE_NOT_SUPPORTING, "claim",
-        "the quote is genuine but is not the document's field=value line for this field", ("not_canonical",),
+        N_("the quote is genuine but is not the document's field=value line for this field"), ("not_canonical",),
     ),
-    Check("coverage", 9, Status.INCOMPLETE, "answer", "some requested field has no claim", ("missing_fields",)),
+    Check("coverage", 9, Status.INCOMPLETE, "answer", N_("some requested field has no claim"), ("missing_fields",)),
 )
 """Every check, in the order the checks run. ``citation`` is answer-level: it goes over
 every claim before any claim-level check runs."""
@@ -130,26 +135,44 @@ STATUS_OF_CHECK: Mapping[str, Status] = MappingProxyType({check.name: check.stat
 STATUS_MEANINGS: Mapping[Status, str] = MappingProxyType(
     {
         **{check.status: check.meaning for check in CHECK_TABLE},
-        Status.ACCEPT: "every check passed: the accepted map holds every requested field",
+        Status.ACCEPT: N_("every check passed: the accepted map holds every requested field"),
     }
 )
 """Status -> one line a learner reads (the cheat sheet), in check order; ``ACCEPT`` last."""
 
 REASONS: Mapping[str, str] = MappingProxyType({
-    "ok": "the check passed",
-    "no_claims": "the answer holds no claims, so nothing is cited",
-    "unknown_doc": "the cited document is not in the registry",
-    "not_supplied": "the cited document was not supplied with this request",
-    "quote_absent": "the quote does not appear verbatim in the cited document",
-    "repeated_field": "an earlier claim already answers this field",
-    "not_requested": "the request does not ask for this field",
-    "other_service": "the document belongs to another service",
-    "other_environment": "the document belongs to another environment",
-    "old_revision": "the document is not the requested revision",
-    "no_fact": "the document has no fact for this field",
-    "other_value": "the claimed value differs from the document's fact",
-    "not_canonical": "the quote is not the document's field=value line for this field",
-    "missing_fields": "some requested fields have no claim",
+    "ok": N_("the check passed"),
+    "no_claims": N_("the answer holds no claims, so nothing is cited"),
+    "unknown_doc": N_("the cited document is not in the registry"),
+    "not_supplied": N_("the cited document was not supplied with this request"),
+    "quote_absent": N_("the quote does not appear verbatim in the cited document"),
+    "repeated_field": N_("an earlier claim already answers this field"),
+    "not_requested": N_("the request does not ask for this field"),
+    "other_service": N_("the document belongs to another service"),
+    "other_environment": N_("the document belongs to another environment"),
+    "old_revision": N_("the document is not the requested revision"),
+    "no_fact": N_("the document has no fact for this field"),
+    "other_value": N_("the claimed value differs from the document's fact"),
+    "not_canonical": N_("the quote is not the document's field=value line for this field"),
+    "missing_fields": N_("some requested fields have no claim"),
 })
 """Reason code -> one-line meaning. ``"ok"`` is every passed step's; each other code is
 in the ``reasons`` of exactly one check. Parse steps carry the parse error code instead."""
+
+
+_MEANING_OF_CHECK: Mapping[str, str] = MappingProxyType({check.name: check.meaning for check in CHECK_TABLE})
+
+
+def status_meaning(status: Status | str) -> str:
+    """``STATUS_MEANINGS[status]`` in the language in force (``KeyError`` for an unknown status)."""
+    return tr(STATUS_MEANINGS[Status(status)])
+
+
+def check_meaning(name: str) -> str:
+    """The check ``name``'s meaning (:attr:`Check.meaning`) in the language in force."""
+    return tr(_MEANING_OF_CHECK[name])
+
+
+def reason_meaning(reason: str) -> str:
+    """``REASONS[reason]`` in the language in force (``KeyError`` for an unknown reason code)."""
+    return tr(REASONS[reason])

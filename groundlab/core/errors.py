@@ -18,9 +18,11 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from groundlab.core.failure import DocPath, GroundlabError
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.core.text import clip, line_column, show_char
 
-__all__ = ["CODE_MEANINGS", "ERROR_CODES", "REASONS", "ClaimsSyntaxError", "DocPath", "format_path"]
+__all__ = ["CODE_MEANINGS", "ERROR_CODES", "REASONS", "ClaimsSyntaxError", "DocPath", "code_meaning", "format_path"]
 
 ERROR_CODES = (
     "too_long",
@@ -36,17 +38,24 @@ ERROR_CODES = (
 
 CODE_MEANINGS: Mapping[str, str] = MappingProxyType(
     {
-        "too_long": "the answer, or one of its strings, is over the length limit (UTF-16 code units)",
-        "too_many_claims": "the answer holds more claims than the limit",
-        "not_json": "the text is not one strict JSON value (syntax, a byte-order mark, NaN, bad UTF-8, trailing text)",
-        "too_deep": "arrays and objects are nested deeper than the limit",
-        "duplicate_member": "an object names the same member twice, at any depth",
-        "bad_text": "a string holds a lone surrogate, a noncharacter or (in a claim) a control character",
-        "bad_number": "a number is too large to read exactly",
-        "wrong_shape": "valid JSON, but not {\"claims\": [...]} of objects with exactly four non-empty strings",
+        "too_long": N_("the answer, or one of its strings, is over the length limit (UTF-16 code units)"),
+        "too_many_claims": N_("the answer holds more claims than the limit"),
+        "not_json": N_("the text is not one strict JSON value (syntax, a byte-order mark, NaN, bad UTF-8, trailing text)"),
+        "too_deep": N_("arrays and objects are nested deeper than the limit"),
+        "duplicate_member": N_("an object names the same member twice, at any depth"),
+        "bad_text": N_("a string holds a lone surrogate, a noncharacter or (in a claim) a control character"),
+        "bad_number": N_("a number is too large to read exactly"),
+        "wrong_shape": N_("valid JSON, but not {\"claims\": [...]} of objects with exactly four non-empty strings"),
     }
 )
-"""Code -> one line a learner reads (the cheat sheet's parse-code table); the keys are :data:`ERROR_CODES`, in order."""
+"""Code -> one line a learner reads (the cheat sheet's parse-code table); the keys are :data:`ERROR_CODES`, in order.
+The values are English; :func:`code_meaning` gives one in the language in force."""
+
+
+def code_meaning(code: str) -> str:
+    """``CODE_MEANINGS[code]`` in the language in force (``KeyError`` for an unknown code)."""
+    return tr(CODE_MEANINGS[code])
+
 
 REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -69,53 +78,56 @@ REASONS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 """Code -> every :attr:`ClaimsSyntaxError.reason` it can carry (a finer, stable key)."""
 
-_A = {"null": "null", "boolean": "a boolean", "number": "a number", "array": "an array", "object": "an object", "string": "a string"}
+_A = {
+    "null": N_("null"), "boolean": N_("a boolean"), "number": N_("a number"), "array": N_("an array"),
+    "object": N_("an object"), "string": N_("a string"),
+}
 _EXPECTED = {
-    "value": "a JSON value",
-    "member name": "a member name in double quotes",
-    "colon": "':' after the member name",
-    "comma or }": "',' or '}'",
-    "comma or ]": "',' or ']'",
+    "value": N_("a JSON value"),
+    "member name": N_("a member name in double quotes"),
+    "colon": N_("':' after the member name"),
+    "comma or }": N_("',' or '}'"),
+    "comma or ]": N_("',' or ']'"),
 }
 
 # reason -> template over the context (and derived fields: found_char, found_a, member_json, ...)
 _TEMPLATES = {
-    "input": "the answer is {count} UTF-16 code units long; the limit is {limit}",
-    "input_bytes": "the answer is over {bytes} bytes, so over {limit} UTF-16 code units; the limit is {limit}",
-    "string": "{member} is {count} UTF-16 code units long; the limit is {limit}",
-    "too_many_claims": "an answer may hold at most {limit} claims; this one holds {count}",
-    "bom": "a byte-order mark (U+FEFF) is not allowed in JSON text",
-    "bad_whitespace": "{found_char} is not JSON whitespace (only space, tab, line feed and carriage return are)",
-    "raw_control": "raw control character {found_char} inside a string; escape it",
-    "unterminated_string": "a string starts here but never ends (missing closing quote)",
-    "bad_escape": "invalid escape sequence {escape_text} in a string",
-    "expected_value": "expected a JSON value, found {found_char}",
-    "end_of_text": "the text ended where {expected_text} was expected",
-    "expected_name": "expected a member name in double quotes, found {found_char}",
-    "trailing_comma": "a comma before {found_char} with nothing after it; JSON allows no trailing comma",
-    "expected_colon": "expected ':' after the member name, found {found_char}",
-    "expected_comma": "expected {expected_text} after a value, found {found_char}",
-    "extra_data": "extra data after the JSON value ends (only one value is allowed)",
-    "constant": "{name} is not a JSON value (RFC 8259 has no NaN or Infinity)",
-    "non_ascii_digit": "{found_char} is not a JSON digit; numbers use 0-9 only",
-    "invalid_utf8": (
+    "input": N_("the answer is {count} UTF-16 code units long; the limit is {limit}"),
+    "input_bytes": N_("the answer is over {bytes} bytes, so over {limit} UTF-16 code units; the limit is {limit}"),
+    "string": N_("{member} is {count} UTF-16 code units long; the limit is {limit}"),
+    "too_many_claims": N_("an answer may hold at most {limit} claims; this one holds {count}"),
+    "bom": N_("a byte-order mark (U+FEFF) is not allowed in JSON text"),
+    "bad_whitespace": N_("{found_char} is not JSON whitespace (only space, tab, line feed and carriage return are)"),
+    "raw_control": N_("raw control character {found_char} inside a string; escape it"),
+    "unterminated_string": N_("a string starts here but never ends (missing closing quote)"),
+    "bad_escape": N_("invalid escape sequence {escape_text} in a string"),
+    "expected_value": N_("expected a JSON value, found {found_char}"),
+    "end_of_text": N_("the text ended where {expected_text} was expected"),
+    "expected_name": N_("expected a member name in double quotes, found {found_char}"),
+    "trailing_comma": N_("a comma before {found_char} with nothing after it; JSON allows no trailing comma"),
+    "expected_colon": N_("expected ':' after the member name, found {found_char}"),
+    "expected_comma": N_("expected {expected_text} after a value, found {found_char}"),
+    "extra_data": N_("extra data after the JSON value ends (only one value is allowed)"),
+    "constant": N_("{name} is not a JSON value (RFC 8259 has no NaN or Infinity)"),
+    "non_ascii_digit": N_("{found_char} is not a JSON digit; numbers use 0-9 only"),
+    "invalid_utf8": N_(
         "the bytes are not valid UTF-8 (byte 0x{byte:02X} at offset {offset}); "
         "JSON text must be UTF-8 (RFC 8259 section 8.1)"
     ),
-    "too_deep": "arrays and objects are nested more than {limit} levels deep",
-    "duplicate_member": "the member name {member_json} appears twice in one object",
-    "ijson": "{found_char} is not allowed in JSON text (I-JSON)",
-    "claim_char": "{member} contains {found_char}, which a claim may not contain",
-    "overflow": "the number {number_clip} is too large for a double-precision float (I-JSON)",
-    "top_level": 'the answer must be an object {{"claims": [...]}}, not {found_a}',
-    "unknown_member": "unknown member {member_json}; the answer may hold only claims",
-    "claims_not_array": "claims must be an array, not {found_a}",
-    "no_claims": 'the answer has no "claims" member',
-    "claim_not_object": "each claim must be an object with field, value, doc and quote, not {found_a}",
-    "unknown_claim_member": "unknown member {member_json} in a claim; allowed: field, value, doc, quote",
-    "not_string": "{member} must be a string, not {found_a}",
-    "empty": "{member} must not be an empty string",
-    "missing_members": "this claim is missing {missing_list}",
+    "too_deep": N_("arrays and objects are nested more than {limit} levels deep"),
+    "duplicate_member": N_("the member name {member_json} appears twice in one object"),
+    "ijson": N_("{found_char} is not allowed in JSON text (I-JSON)"),
+    "claim_char": N_("{member} contains {found_char}, which a claim may not contain"),
+    "overflow": N_("the number {number_clip} is too large for a double-precision float (I-JSON)"),
+    "top_level": N_('the answer must be an object {{"claims": [...]}}, not {found_a}'),
+    "unknown_member": N_("unknown member {member_json}; the answer may hold only claims"),
+    "claims_not_array": N_("claims must be an array, not {found_a}"),
+    "no_claims": N_('the answer has no "claims" member'),
+    "claim_not_object": N_("each claim must be an object with field, value, doc and quote, not {found_a}"),
+    "unknown_claim_member": N_("unknown member {member_json} in a claim; allowed: field, value, doc, quote"),
+    "not_string": N_("{member} must be a string, not {found_a}"),
+    "empty": N_("{member} must not be an empty string"),
+    "missing_members": N_("this claim is missing {missing_list}"),
 }
 
 
@@ -238,8 +250,8 @@ class ClaimsSyntaxError(GroundlabError, ValueError):
         fields = dict(context)
         found = context.get("found")
         if isinstance(found, str):
-            fields["found_char"] = show_char(found) if len(found) == 1 else "the end of the text"
-            fields["found_a"] = _A.get(found, found)
+            fields["found_char"] = show_char(found) if len(found) == 1 else tr("the end of the text")
+            fields["found_a"] = tr(_A[found]) if found in _A else found
         if "member" in context:
             fields["member_json"] = clip(json.dumps(context["member"]))
         if "missing" in context:
@@ -249,18 +261,20 @@ class ClaimsSyntaxError(GroundlabError, ValueError):
         if "escape" in context:
             fields["escape_text"] = repr(context["escape"])
         if "expected" in context:
-            fields["expected_text"] = _EXPECTED.get(context["expected"], context["expected"])
-        return self.TEMPLATES[self.reason].format(**fields)
+            expected = context["expected"]
+            fields["expected_text"] = tr(_EXPECTED[expected]) if expected in _EXPECTED else expected
+        return tr(self.TEMPLATES[self.reason]).format(**fields)
 
     # presentation --------------------------------------------------------------
     def __str__(self) -> str:
         where = []
         if self.line is not None:
-            where.append(f"line {self.line}, column {self.column}")
+            where.append(tr("line {line}, column {column}").format(line=self.line, column=self.column))
         if self.path:
-            where.append(f"at {format_path(self.path)}")
-        suffix = f" ({'; '.join(where)})" if where else ""
-        return f"{self.code}: {self.message}{suffix}"
+            where.append(tr("at {path}").format(path=format_path(self.path)))
+        if not where:
+            return f"{self.code}: {self.message}"
+        return tr("{code}: {message} ({where})").format(code=self.code, message=self.message, where=tr("; ").join(where))
 
     def __repr__(self) -> str:
         return (
@@ -301,4 +315,4 @@ def format_path(path: DocPath) -> str:
             out += ("." if out else "") + part
         else:
             out += f"[{json.dumps(part)}]"
-    return out or "(top level)"
+    return out or tr("(top level)")

@@ -18,6 +18,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, ClassVar, Collection, Mapping, Union
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+
 __all__ = ["DocPath", "GroundlabError"]
 
 DocPath = tuple[Union[str, int], ...]
@@ -70,11 +72,14 @@ class GroundlabError(Exception):
         try:
             return self._render()
         except (KeyError, IndexError) as err:
-            return f"the message of code {self.code!r} cannot be rendered: the context has no value {err}"
+            return tr("the message of code {code} cannot be rendered: the context has no value {value}").format(
+                code=repr(self.code), value=err
+            )
 
     def _render(self) -> str:
-        """``TEMPLATES[code]`` formatted with the context; raises ``KeyError`` for a missing value."""
-        return self.TEMPLATES[self.code].format_map(self.context)
+        """``TEMPLATES[code]``, in the language in force, formatted with the context; raises
+        ``KeyError`` for a missing value. Templates are marked with ``N_`` where they are written."""
+        return tr(self.TEMPLATES[self.code]).format_map(self.context)
 
     def __str__(self) -> str:
         return self.message

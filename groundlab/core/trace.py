@@ -13,6 +13,7 @@ from typing import Iterable, NamedTuple, Union
 
 from groundlab.core.checks import REASONS, Status
 from groundlab.core.contract import TraceStep, Verdict
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["TraceRow", "decided_row", "trace_rows"]
@@ -43,7 +44,8 @@ class TraceRow(NamedTuple):
     @property
     def line(self) -> str:
         """The row as one line: ``claim 0 value: FAILED: claimed '2000', but ...``."""
-        return f"{self.where} {self.check}: {'passed' if self.passed else 'FAILED'}: {self.sentence}"
+        template = tr("{where} {check}: passed: {sentence}") if self.passed else tr("{where} {check}: FAILED: {sentence}")
+        return template.format(where=self.where, check=self.check, sentence=self.sentence)
 
 
 def trace_rows(
@@ -61,7 +63,7 @@ def trace_rows(
         rows.append(
             TraceRow(
                 step.claim,
-                "answer" if step.claim is None else f"claim {step.claim}",
+                tr("answer") if step.claim is None else tr("claim {index}").format(index=step.claim),
                 step.check,
                 step.passed,
                 not step.passed,
@@ -89,43 +91,56 @@ def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Reg
     claim_index, check, passed, reason = step
     if check == "parse":
         if passed:
-            return f"{len(verdict.claims)} claim(s) read"
+            return tr("{count} claim(s) read").format(count=len(verdict.claims))
         return verdict.error.message if verdict.error else reason
     if check == "coverage":
         if passed:
-            return "every requested field is answered"
+            return tr("every requested field is answered")
         answered = {c.field for c in verdict.claims}
         missing = [f for f in request.fields if f not in answered]
-        return f"no claim for {', '.join(missing)}"
+        return tr("no claim for {fields}").format(fields=", ".join(missing))
     if claim_index is None:
-        return REASONS[reason]
+        return tr(REASONS[reason])
     claim = verdict.claims[claim_index]
     source = registry.by_id.get(claim.doc)
     if passed:
-        return {
-            "citation": f"quote found in {claim.doc}",
-            "duplicate": f"first claim for {claim.field!r}",
-            "requested": f"{claim.field!r} is requested",
-            "scope": f"{claim.doc} is {request.service} / {request.environment}",
-            "revision": f"{claim.doc} is revision {request.revision}",
-            "value": f"{claim.doc} says {claim.field}={claim.value}",
-            "supports": f"the quote is {claim.field}={claim.value}",
+        template = {
+            "citation": tr("quote found in {doc}"),
+            "duplicate": tr("first claim for {field_repr}"),
+            "requested": tr("{field_repr} is requested"),
+            "scope": tr("{doc} is {service} / {environment}"),
+            "revision": tr("{doc} is revision {revision}"),
+            "value": tr("{doc} says {field}={value}"),
+            "supports": tr("the quote is {field}={value}"),
         }[check]
+        return template.format(
+            doc=claim.doc, field=claim.field, field_repr=repr(claim.field), value=claim.value,
+            service=request.service, environment=request.environment, revision=request.revision,
+        )
     if source is not None:
         if reason in _MISMATCHED:
             name = _MISMATCHED[reason]
-            return f"{claim.doc} is {name} {getattr(source, name)!r}, the request asks for {getattr(request, name)!r}"
+            template = {
+                "service": tr("{doc} is service {have}, the request asks for {want}"),
+                "environment": tr("{doc} is environment {have}, the request asks for {want}"),
+                "revision": tr("{doc} is revision {have}, the request asks for {want}"),
+            }[name]
+            return template.format(doc=claim.doc, have=repr(getattr(source, name)), want=repr(getattr(request, name)))
         if reason == "other_value":
-            return f"claimed {claim.value!r}, but {claim.doc} says {claim.field}={source.facts[claim.field]}"
+            return tr("claimed {value}, but {doc} says {field}={fact}").format(
+                value=repr(claim.value), doc=claim.doc, field=claim.field, fact=source.facts[claim.field]
+            )
         if reason == "not_canonical":
-            return f"quote {claim.quote!r} is not {claim.field}={source.facts.get(claim.field)}"
+            return tr("quote {quote} is not {field}={fact}").format(
+                quote=repr(claim.quote), field=claim.field, fact=source.facts.get(claim.field)
+            )
         if reason == "no_fact":
-            return f"{claim.doc} has no fact for {claim.field!r}"
+            return tr("{doc} has no fact for {field}").format(doc=claim.doc, field=repr(claim.field))
     if reason == "repeated_field":
         first = next(i for i, c in enumerate(verdict.claims) if c.field == claim.field)
-        return f"claim {first} already answers {claim.field!r}"
+        return tr("claim {first} already answers {field}").format(first=first, field=repr(claim.field))
     if reason == "not_requested":
-        return f"the request asks for {', '.join(request.fields)}, not {claim.field!r}"
+        return tr("the request asks for {fields}, not {field}").format(fields=", ".join(request.fields), field=repr(claim.field))
     if reason in ("unknown_doc", "not_supplied"):
-        return f"{claim.doc!r}: {REASONS[reason]}"
-    return REASONS[reason]
+        return tr("{doc}: {meaning}").format(doc=repr(claim.doc), meaning=tr(REASONS[reason]))
+    return tr(REASONS[reason])

@@ -23,6 +23,8 @@ from typing import Any, Iterable, Mapping
 
 from groundlab.core.errors import ClaimsSyntaxError
 from groundlab.core.failure import GroundlabError
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.core.reader import read_placed as _read_json_text
 from groundlab.core.text import line_column
 
@@ -52,14 +54,14 @@ about a second at most (``benchmarks/trusted.py``)."""
 
 # code -> template over the context; the message of a TrustedInputError raised while reading a file.
 _TEMPLATES = {
-    "no_file": "no such file",
-    "not_a_file": "is {kind}, not a regular file",
-    "too_large": "is {size} bytes; a trusted file may hold at most {limit} bytes ({limit_mib:g} MiB)",
-    "unreadable": "cannot be read ({strerror})",
-    "not_utf8": "not UTF-8 text (byte 0x{byte:02X} at offset {offset}, line {line}, column {column})",
+    "no_file": N_("no such file"),
+    "not_a_file": N_("is {kind}, not a regular file"),
+    "too_large": N_("is {size} bytes; a trusted file may hold at most {limit} bytes ({limit_mib:g} MiB)"),
+    "unreadable": N_("cannot be read ({strerror})"),
+    "not_utf8": N_("not UTF-8 text (byte 0x{byte:02X} at offset {offset}, line {line}, column {column})"),
     **dict.fromkeys(
         ("bad_json", "not_json_constant", "duplicate_member", "too_deep", "bad_number"),
-        "not valid JSON: {detail} at line {line}, column {column}",  # detail: the strict reader's own sentence
+        N_("not valid JSON: {detail} at line {line}, column {column}"),  # detail: the strict reader's own sentence
     ),
 }
 TRUSTED_FILE_CODES = tuple(_TEMPLATES)
@@ -69,11 +71,11 @@ trusted-input problem (a missing member, a wrong type) has code ``"malformed"``.
 # what the strict reader's code (and reason) becomes in a trusted file
 _JSON_CODES = {"not_json": "bad_json", "duplicate_member": "duplicate_member", "too_deep": "too_deep", "bad_number": "bad_number"}
 _KINDS = (
-    (stat.S_ISDIR, "a directory"),
-    (stat.S_ISFIFO, "a named pipe (FIFO)"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, N_("a directory")),
+    (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+    (stat.S_ISCHR, N_("a character device")),
+    (stat.S_ISBLK, N_("a block device")),
+    (stat.S_ISSOCK, N_("a socket")),
 )
 
 
@@ -116,7 +118,11 @@ class TrustedInputError(GroundlabError, ValueError):
         self._sentence = message  # the message of code "malformed"
 
     def _render(self) -> str:
-        return self._sentence if self.code == "malformed" else super()._render()
+        if self.code == "malformed":
+            return self._sentence
+        if self.code == "not_a_file":  # the kind of file is a phrase of the catalogue too
+            return tr(self.TEMPLATES[self.code]).format_map({**self._context, "kind": tr(self._context["kind"])})
+        return super()._render()
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
@@ -128,7 +134,7 @@ def _refuse(where: str, code: str, **context: Any) -> TrustedInputError:
 
 
 def _kind(mode: int) -> str:
-    return next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+    return next((kind for test, kind in _KINDS if test(mode)), N_("not a regular file"))
 
 
 def _regular_size(path: Path, mode: int, size: int, limit: int) -> None:
@@ -268,23 +274,55 @@ def digest_bytes(data: bytes) -> str:
     return hashlib.sha256(data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")).hexdigest()
 
 
+class _Problem(str):
+    """One problem of :class:`FrozenFixtureError`: the English sentence, with the template and
+    the values it was made from, so the error can show it in the language in force."""
+
+    __slots__ = ("template", "fields")
+
+    def __new__(cls, template: str, **fields: Any) -> "_Problem":
+        self = super().__new__(cls, template.format(**fields))
+        self.template = template
+        self.fields = fields
+        return self
+
+    def shown(self) -> str:
+        return tr(self.template).format(**self.fields)
+
+
+def _shown(problem: str) -> str:
+    return problem.shown() if isinstance(problem, _Problem) else problem
+
+
 class FrozenFixtureError(RuntimeError):
     """A frozen fixture does not match ``SHA256SUMS``: it was edited, added or removed.
 
-    ``problems`` lists one sentence per file.
+    ``problems`` lists one sentence per file (English); ``str(err)`` shows them in the
+    language in force.
     """
 
     def __init__(self, folder: Path, problems: list[str]) -> None:
         self.folder = folder
         self.problems = problems
-        super().__init__(
-            "frozen fixtures changed in "
-            f"{folder}:\n  "
-            + "\n  ".join(problems)
-            + "\nThe labels were fixed before any run and must stay intact. To try a change, "
-            "copy the file elsewhere, edit the copy, and run it with "
-            "`groundlab run --fixtures YOUR_COPY --out NEW_DIR`."
+        super().__init__(self._message(str))
+
+    def _message(self, show) -> str:
+        return (
+            show(N_("frozen fixtures changed in {folder}:")).format(folder=self.folder)
+            + "\n  "
+            + "\n  ".join(_shown(p) if show is tr else str(p) for p in self.problems)
+            + "\n"
+            + show(
+                N_(
+                    "The labels were fixed before any run and must stay intact. To try a change, "
+                    "copy the file elsewhere, edit the copy, and run it with "
+                    "`groundlab run --fixtures YOUR_COPY --out NEW_DIR`."
+                )
+            )
         )
+
+    def __str__(self) -> str:
+        return self._message(tr)
 
 
 def read_checksums(folder: Path) -> dict[str, str]:
@@ -297,17 +335,17 @@ def read_checksums(folder: Path) -> dict[str, str]:
     try:
         text = (folder / CHECKSUM_FILE).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} is missing, so nothing can be verified"]) from None
+        raise FrozenFixtureError(folder, [_Problem(N_("{file} is missing, so nothing can be verified"), file=CHECKSUM_FILE)]) from None
     except UnicodeDecodeError as err:
-        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} is not UTF-8 text (byte {err.start})"]) from None
+        raise FrozenFixtureError(folder, [_Problem(N_("{file} is not UTF-8 text (byte {byte})"), file=CHECKSUM_FILE, byte=err.start)]) from None
     except OSError as err:
-        raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE} cannot be read ({err.strerror or err})"]) from None
+        raise FrozenFixtureError(folder, [_Problem(N_("{file} cannot be read ({why})"), file=CHECKSUM_FILE, why=err.strerror or err)]) from None
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         parts = line.split(None, 1)
         if len(parts) != 2 or len(parts[0]) != 64:
-            raise FrozenFixtureError(folder, [f"{CHECKSUM_FILE}, line {number}: expected '<sha256>  <file>'"])
+            raise FrozenFixtureError(folder, [_Problem(N_("{file}, line {line}: expected '<sha256>  <file>'"), file=CHECKSUM_FILE, line=number)])
         sums[parts[1].lstrip("*").strip()] = parts[0].lower()
     return sums
 
@@ -331,11 +369,11 @@ def verify_frozen(folder: str | Path | None = None, names: Iterable[str] | None 
     for name, want in sorted(expected.items()):
         path = folder / name
         if not path.is_file():
-            problems.append(f"{name}: listed in {CHECKSUM_FILE} but missing")
+            problems.append(_Problem(N_("{name}: listed in {file} but missing"), name=name, file=CHECKSUM_FILE))
         elif digest(path) != want:
-            problems.append(f"{name}: content differs from its frozen SHA-256 (was it edited?)")
+            problems.append(_Problem(N_("{name}: content differs from its frozen SHA-256 (was it edited?)"), name=name))
     for name in sorted(present - set(expected)):
-        problems.append(f"{name}: not listed in {CHECKSUM_FILE}")
+        problems.append(_Problem(N_("{name}: not listed in {file}"), name=name, file=CHECKSUM_FILE))
     if problems:
         raise FrozenFixtureError(folder, problems)
     return expected

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from groundlab._extras import require
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 
 require("pydantic", "draft")  # a missing pydantic names the extra that adds it
 
@@ -40,11 +42,11 @@ __all__ = [
 
 
 #: Notice shown to the user when no checked point was removed.
-NOTICE_ALL_KEPT: str = "Every point below is backed by words quoted from your profile or this job."
+NOTICE_ALL_KEPT: str = N_("Every point below is backed by words quoted from your profile or this job.")
 
 #: Notice shown when ``dropped`` (>= 1) checked points were removed; format it
 #: with ``NOTICE_SOME_DROPPED.format(dropped=n)``.
-NOTICE_SOME_DROPPED: str = (
+NOTICE_SOME_DROPPED: str = N_(
     "{dropped} point(s) were removed because they did not pass the quote check."
 )
 
@@ -219,7 +221,8 @@ def _shown(item: DraftPoint, *, gap: bool) -> Point:
 
 
 def _notice(dropped: int) -> str:
-    return NOTICE_ALL_KEPT if dropped == 0 else NOTICE_SOME_DROPPED.format(dropped=dropped)
+    # the language in force when the draft is checked (an Explanation is made to be shown)
+    return tr(NOTICE_ALL_KEPT) if dropped == 0 else tr(NOTICE_SOME_DROPPED).format(dropped=dropped)
 
 
 def check_draft(draft: Draft, profile_text: str, job_text: str) -> Explanation:

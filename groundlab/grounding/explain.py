@@ -19,6 +19,8 @@ import logging
 import re
 
 from groundlab._extras import require
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 
 require("pydantic", "draft")  # a missing pydantic names the extra that adds it
 
@@ -47,7 +49,7 @@ __all__ = [
 logger = logging.getLogger("groundlab.grounding.explain")
 
 #: The sentence a user sees when the model's reply cannot be parsed.
-REPLY_FORMAT_MESSAGE: str = (
+REPLY_FORMAT_MESSAGE: str = N_(
     "The model's reply was not the expected JSON shape "
     '({"matches": [...], "gaps": [...]}), so no explanation can be shown.'
 )
@@ -64,6 +66,9 @@ class ReplyFormatError(Exception):
     def __init__(self, reply: object) -> None:
         super().__init__(REPLY_FORMAT_MESSAGE)  # unpickled as ReplyFormatError(<message>), then reply is restored
         self.reply = reply
+
+    def __str__(self) -> str:
+        return tr(REPLY_FORMAT_MESSAGE)
 
 
 # The opening line of one optional Markdown code fence: ```, a language tag, spaces or tabs.

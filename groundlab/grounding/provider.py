@@ -17,6 +17,8 @@ from types import MappingProxyType
 from typing import Any
 
 from groundlab.core.failure import GroundlabError
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.grounding.masking import mask_secrets
 
 __all__ = [
@@ -33,25 +35,25 @@ __all__ = [
 DEFAULT_TIMEOUT: float = 30.0
 
 #: The sentence a user sees when the model service fails.
-PROVIDER_ERROR_MESSAGE: str = (
+PROVIDER_ERROR_MESSAGE: str = N_(
     "The language model service could not be reached or did not answer. "
     "No explanation is available right now; please try again later."
 )
 
 #: The sentence a user sees when the model answered with a refusal instead of a reply.
-PROVIDER_REFUSAL_MESSAGE: str = (
+PROVIDER_REFUSAL_MESSAGE: str = N_(
     "The language model declined to answer this request (a refusal). "
     "No explanation is available for it; trying again will not change that."
 )
 
 # code -> the template of ChatModelError's message, filled from its context.
 _TEMPLATES: dict[str, str] = {
-    "deadline": "chat model request to {endpoint} did not finish within its {timeout_s:g} s deadline",
-    "transport": "chat model request to {endpoint} failed: {error_type}",
-    "http_status": "chat model request to {endpoint} returned HTTP {status_code}",
-    "too_large": "chat model response from {endpoint} was larger than the {limit_bytes} byte limit",
-    "bad_reply": "chat model response from {endpoint} was not chat-completions JSON with a string at {path}",
-    "refusal": "chat model at {endpoint} refused to answer (choices[0].message.refusal)",
+    "deadline": N_("chat model request to {endpoint} did not finish within its {timeout_s:g} s deadline"),
+    "transport": N_("chat model request to {endpoint} failed: {error_type}"),
+    "http_status": N_("chat model request to {endpoint} returned HTTP {status_code}"),
+    "too_large": N_("chat model response from {endpoint} was larger than the {limit_bytes} byte limit"),
+    "bad_reply": N_("chat model response from {endpoint} was not chat-completions JSON with a string at {path}"),
+    "refusal": N_("chat model at {endpoint} refused to answer (choices[0].message.refusal)"),
     "other": "{detail}",
 }
 

@@ -20,6 +20,7 @@ import unicodedata
 from types import MappingProxyType
 
 from groundlab.core.failure import GroundlabError
+from groundlab.core.language import N_
 from groundlab.grounding.prompt import JOB_LABELS, PROFILE_LABELS
 
 __all__ = [
@@ -500,11 +501,11 @@ class NoGroundedPoints(GroundlabError):
 
     TEMPLATES = MappingProxyType(
         {
-            "all_dropped": (
+            "all_dropped": N_(
                 "No point could be shown: all {dropped} checked point(s) failed the "
                 "quote check (no quote, no claim)."
             ),
-            "no_items": "No point could be shown: the draft contained no matches and no gaps.",
+            "no_items": N_("No point could be shown: the draft contained no matches and no gaps."),
         }
     )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Callable, Optional
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.text import describe_char
 from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.chars import (
@@ -80,27 +81,42 @@ def _invisible(a: str, b: str, local: str, kinds: frozenset, side: Side) -> _Par
     if not chars:
         return None
     one = len(chars) == 1
-    what = "an invisible character," if one else "invisible characters"
     if in_a:
-        where = f" {after(a, chars[0][0])}" if one else ""
-        return (
-            f"{side.subject} contains {char_list(chars, a)}, {what}{where}; {side.other} does not.",
-            [c for _, c in chars],
+        if one:
+            template = tr("{subject} contains {chars}, an invisible character, {where}; {other} does not.")
+        else:
+            template = tr("{subject} contains {chars}, invisible characters; {other} does not.")
+        message = template.format(
+            subject=side.subject, chars=char_list(chars, a), where=after(a, chars[0][0]) if one else "", other=side.other
         )
-    where = f" {after(local, chars[0][0])}" if one and chars[0][1] in local else ""
-    return (
-        f"{side.cap_other} contains {char_list(chars, local)}, {what}{where}; "
-        f"{side.low_subject} does not, and the contract compares every character.",
-        [c for _, c in chars],
+        return message, [c for _, c in chars]
+    placed = one and chars[0][1] in local
+    if placed:
+        template = tr(
+            "{other} contains {chars}, an invisible character, {where}; "
+            "{subject} does not, and the contract compares every character."
+        )
+    elif one:
+        template = tr(
+            "{other} contains {chars}, an invisible character; {subject} does not, and the contract compares every character."
+        )
+    else:
+        template = tr(
+            "{other} contains {chars}, invisible characters; {subject} does not, and the contract compares every character."
+        )
+    message = template.format(
+        other=side.cap_other, chars=char_list(chars, local), where=after(local, chars[0][0]) if placed else "",
+        subject=side.low_subject,
     )
+    return message, [c for _, c in chars]
 
 
 def _ascii_name(target: str) -> str:
     if target.isalpha():
-        return f"the Latin letter '{target}'"
+        return tr("the Latin letter '{target}'").format(target=target)
     if target.isdigit():
-        return f"the digit '{target}'"
-    return f"the ASCII character '{target}'"
+        return tr("the digit '{target}'").format(target=target)
+    return tr("the ASCII character '{target}'").format(target=target)
 
 
 def _skeleton(text: str) -> str:
@@ -114,34 +130,40 @@ def _confusable(a: str, b: str, local: str, kinds: frozenset, side: Side) -> _Pa
         index, ch = odd[0]
         target = lookalike_target(ch, latin)
         if len(odd) == 1 and target:
-            message = (
-                f"{side.subject} contains {describe_char(ch)} {after(a, index)}, which looks like "
-                f"{_ascii_name(target)} but is a different character; {side.other} does not contain it."
-            )
+            message = tr(
+                "{subject} contains {char} {where}, which looks like {target} but is a different character; "
+                "{other} does not contain it."
+            ).format(subject=side.subject, char=describe_char(ch), where=after(a, index), target=_ascii_name(target), other=side.other)
         elif len(odd) == 1:
-            message = (
-                f"{side.subject} contains {describe_char(ch)} {after(a, index)}, a letter of the "
-                f"{script(ch).title()} script mixed into Latin text; {side.other} does not have it."
-            )
+            message = tr(
+                "{subject} contains {char} {where}, a letter of the {script} script mixed into Latin text; "
+                "{other} does not have it."
+            ).format(subject=side.subject, char=describe_char(ch), where=after(a, index), script=script(ch).title(), other=side.other)
         else:
-            message = (
-                f"{side.subject} contains look-alike characters from other scripts or punctuation sets, "
-                f"{char_list(odd, a)}; {side.other} has none of them."
-            )
+            message = tr(
+                "{subject} contains look-alike characters from other scripts or punctuation sets, {chars}; "
+                "{other} has none of them."
+            ).format(subject=side.subject, chars=char_list(odd, a), other=side.other)
         return message, [c for _, c in odd]
     if "confusable" not in kinds:
         return None
     for _, x, y in _diff_pairs(a, local):
         if x and y and (_skeleton(x) == _skeleton(y) or _skeleton(x.casefold()) == _skeleton(y.casefold())):
             return (
-                f"{side.subject} has {show(x)} ({', '.join(describe_char(c) for c in x)}) where "
-                f"{side.other} has {show(y)} ({', '.join(describe_char(c) for c in y)}); "
-                "they look alike but are different characters.",
+                tr(
+                    "{subject} has {x} ({x_chars}) where {other} has {y} ({y_chars}); "
+                    "they look alike but are different characters."
+                ).format(
+                    subject=side.subject, x=show(x), x_chars=", ".join(describe_char(c) for c in x),
+                    other=side.other, y=show(y), y_chars=", ".join(describe_char(c) for c in y),
+                ),
                 list(x) + list(y),
             )
     return (
-        f"{side.subject} matches {side.other} only when look-alike characters from other scripts "
-        "are read as their Latin twins; the contract compares exact characters.",
+        tr(
+            "{subject} matches {other} only when look-alike characters from other scripts "
+            "are read as their Latin twins; the contract compares exact characters."
+        ).format(subject=side.subject, other=side.other),
         [],
     )
 
@@ -157,18 +179,24 @@ def _diff_pairs(a: str, b: str) -> list[tuple[int, str, str]]:
 def _digits(a: str, b: str, local: str, kinds: frozenset, side: Side) -> _Parts:
     in_a, chars = _odd_ones(a, b, local, is_foreign_digit, "digits" in kinds)
     if in_a:
-        what = "non-ASCII digits"
         if len(chars) == 1:
-            what = f"a non-ASCII digit ({unicodedata.digit(chars[0][1])}), {after(a, chars[0][0])}"
-        return (
-            f"{side.subject} contains {char_list(chars, a)}, {what}; {side.other} writes its digits as ASCII 0-9.",
-            [c for _, c in chars],
+            template = tr(
+                "{subject} contains {chars}, a non-ASCII digit ({digit}), {where}; {other} writes its digits as ASCII 0-9."
+            )
+        else:
+            template = tr("{subject} contains {chars}, non-ASCII digits; {other} writes its digits as ASCII 0-9.")
+        message = template.format(
+            subject=side.subject, chars=char_list(chars, a), other=side.other,
+            digit=unicodedata.digit(chars[0][1]) if len(chars) == 1 else "",
+            where=after(a, chars[0][0]) if len(chars) == 1 else "",
         )
+        return message, [c for _, c in chars]
     if "digits" not in kinds:
         return None
     return (
-        f"{side.cap_other} writes digits as {char_list(chars, local, False) or 'non-ASCII digits'}, "
-        f"where {side.low_subject} uses ASCII 0-9; they are different characters.",
+        tr("{other} writes digits as {chars}, where {subject} uses ASCII 0-9; they are different characters.").format(
+            other=side.cap_other, chars=char_list(chars, local, False) or tr("non-ASCII digits"), subject=side.low_subject
+        ),
         [c for _, c in chars],
     )
 
@@ -208,7 +236,8 @@ def _nfc_pairs(a: str, local: str) -> list[tuple[int, str, str]]:
 def _spelled(cluster: str) -> str:
     """``"U+0065 LATIN SMALL LETTER E + U+0301 COMBINING ACUTE ACCENT (2 code points)"``."""
     count = len(cluster)
-    return f"{' + '.join(describe_char(c) for c in cluster)} ({count} code point{'s' if count > 1 else ''})"
+    template = tr("{chars} ({count} code points)") if count > 1 else tr("{chars} ({count} code point)")
+    return template.format(chars=" + ".join(describe_char(c) for c in cluster), count=count)
 
 
 def _normalization(a: str, b: str, local: str, kinds: frozenset, side: Side) -> _Parts:
@@ -223,29 +252,39 @@ def _normalization(a: str, b: str, local: str, kinds: frozenset, side: Side) -> 
     names = list_words([describe_char(c) for _, c in changed])
     pairs = _nfc_pairs(a, local)[:2] if form == "NFC" else []
     if pairs:
-        spellings = "; ".join(
-            f"{side.short_subject} writes {show(unicodedata.normalize('NFC', x))} as {_spelled(x)}, "
-            f"{side.short_other} as {_spelled(y)}"
+        spellings = tr("; ").join(
+            tr("{short_subject} writes {letters} as {mine}, {short_other} as {theirs}").format(
+                short_subject=side.short_subject, letters=show(unicodedata.normalize("NFC", x)), mine=_spelled(x),
+                short_other=side.short_other, theirs=_spelled(y),
+            )
             for _, x, y in pairs
         )
-        message = (
-            f"{side.subject} and {side.other} spell the same letters with different code points: "
-            f"{spellings}; they look the same and match after NFC normalization (Unicode UAX #15), "
+        message = tr(
+            "{subject} and {other} spell the same letters with different code points: "
+            "{spellings}; they look the same and match after NFC normalization (Unicode UAX #15), "
             "but the contract compares code points exactly."
-        )
+        ).format(subject=side.subject, other=side.other, spellings=spellings)
         return message, [c for _, x, y in pairs for c in x + y]
-    if form == "NFC":
-        message = (
-            f"{side.subject} and {side.other} spell the same letters with different code points"
-            f"{' (' + names + ')' if names else ''}; they match after NFC normalization "
-            "(Unicode UAX #15), but the contract compares code points exactly."
-        )
+    if form == "NFC" and names:
+        message = tr(
+            "{subject} and {other} spell the same letters with different code points ({names}); they match after "
+            "NFC normalization (Unicode UAX #15), but the contract compares code points exactly."
+        ).format(subject=side.subject, other=side.other, names=names)
+    elif form == "NFC":
+        message = tr(
+            "{subject} and {other} spell the same letters with different code points; they match after "
+            "NFC normalization (Unicode UAX #15), but the contract compares code points exactly."
+        ).format(subject=side.subject, other=side.other)
+    elif names:
+        message = tr(
+            "{subject} matches {other} only after NFKC normalization (Unicode UAX #15), which turns compatibility "
+            "characters such as {names} into plain ones; the contract compares code points exactly."
+        ).format(subject=side.subject, other=side.other, names=names)
     else:
-        message = (
-            f"{side.subject} matches {side.other} only after NFKC normalization (Unicode UAX #15), "
-            f"which turns compatibility characters{' such as ' + names if names else ''} into plain ones; "
-            "the contract compares code points exactly."
-        )
+        message = tr(
+            "{subject} matches {other} only after NFKC normalization (Unicode UAX #15), which turns compatibility "
+            "characters into plain ones; the contract compares code points exactly."
+        ).format(subject=side.subject, other=side.other)
     return message, [c for _, c in changed]
 
 
@@ -253,8 +292,9 @@ def _case(kinds: frozenset, side: Side) -> _Parts:
     if "case" not in kinds:
         return None
     return (
-        f"{side.subject} matches {side.other} apart from upper and lower case; "
-        "the contract compares letter case exactly.",
+        tr(
+            "{subject} matches {other} apart from upper and lower case; the contract compares letter case exactly."
+        ).format(subject=side.subject, other=side.other),
         [],
     )
 
@@ -267,8 +307,10 @@ def _line_endings(a: str, local: str, kinds: frozenset, side: Side) -> _Parts:
     else:
         first, second = side.cap_other, side.low_subject
     return (
-        f"{first} uses Windows line endings (U+000D CARRIAGE RETURN before U+000A LINE FEED) "
-        f"where {second} has a line feed alone; read as text they are the same lines, "
-        "but the characters differ.",
+        tr(
+            "{first} uses Windows line endings (U+000D CARRIAGE RETURN before U+000A LINE FEED) "
+            "where {second} has a line feed alone; read as text they are the same lines, "
+            "but the characters differ."
+        ).format(first=first, second=second),
         ["\r", "\n"],
     )

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.core.text import line_column
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, normalize_quote
 from groundlab.hints.bounded import bounded_matcher
@@ -30,8 +32,8 @@ _AROUND = 8
 """Whitespace characters of the source read on each side of the closest window,
 so a whitespace hint can say what the document has right before or after it."""
 
-_FOLDED_WORDS = {"nfc": "Unicode normalization (NFC)", "nfkc": "Unicode normalization (NFKC)",
-                 "case": "upper and lower case"}  # fmt: skip
+_FOLDED_WORDS = {"nfc": N_("Unicode normalization (NFC)"), "nfkc": N_("Unicode normalization (NFKC)"),
+                 "case": N_("upper and lower case")}  # fmt: skip
 """Transforms after which the closest hint's similarity is measured, when reported."""
 
 
@@ -71,7 +73,7 @@ def quote_hints(
     source = "" if source is None else source
     if not isinstance(quote, str) or not isinstance(source, str):
         raise TypeError("quote_hints expects str (or None) for quote and source")
-    where = doc if doc else "the document"
+    where = doc if doc else tr("the document")
     hints: list[Hint] = []
     a, b = quote, source
     if normalized:
@@ -82,9 +84,11 @@ def quote_hints(
             hints.append(
                 Hint(
                     "length",
-                    f"After normalising, the quote is {show(a)}, {len(a)} character(s); "
-                    f"a quote needs at least {MIN_QUOTE_CHARS} characters to count, because shorter text is "
-                    "found almost anywhere.",
+                    tr(
+                        "After normalising, the quote is {quote}, {count} character(s); "
+                        "a quote needs at least {minimum} characters to count, because shorter text is "
+                        "found almost anywhere."
+                    ).format(quote=show(a), count=len(a), minimum=MIN_QUOTE_CHARS),
                     claim,
                     check,
                 )
@@ -100,7 +104,7 @@ def quote_hints(
             local = around = normalize_quote(window.text)
         else:
             local, around = window.text, _with_spaces_around(source, window)
-        side = Side("The quote", where)
+        side = Side(tr("The quote"), where)
         hints[:0] = difference_hints(
             a, b, local, contains=True, side=side, claim=claim, check=check, kinds=kinds, around=around
         )
@@ -122,31 +126,42 @@ def _closest_hint(
     quote: str, source: str, window: Window, where: str, claim: int | None, check: str | None, kinds: frozenset
 ) -> Hint:
     if not quote:
-        message = "The quote is empty, so there is nothing to find in the document."
+        message = tr("The quote is empty, so there is nothing to find in the document.")
     elif not source:
-        message = f"{where[0].upper() + where[1:]} is empty, so no quote can be found in it."
+        message = tr("{where} is empty, so no quote can be found in it.").format(where=where[0].upper() + where[1:])
     else:
         head = quote[: window.aligned]
         line = line_column(source, window.start)[0]
         percent = int(window.ratio * 100)
-        whom = "the quote" if len(head) == len(quote) else f"the quote's first {len(head)} characters"
-        similarity = f"line {line}, {percent}% similar to {whom}"
+        whole = len(head) == len(quote)
+        similarity = (
+            tr("line {line}, {percent}% similar to the quote") if whole
+            else tr("line {line}, {percent}% similar to the quote's first {count} characters")
+        ).format(line=line, percent=percent, count=len(head))
         steps = frozenset(kinds) & frozenset(_FOLDED_WORDS)
         if steps:
             folded_quote, folded_text = apply(head, steps), apply(window.text, steps)
-            apart = " and ".join(_FOLDED_WORDS[name] for name in ("nfc", "nfkc", "case") if name in steps)
+            apart = tr(" and ").join(tr(_FOLDED_WORDS[name]) for name in ("nfc", "nfkc", "case") if name in steps)
             if folded_quote == folded_text:
-                similarity = f"line {line}; the same as {whom} apart from {apart}"
+                similarity = (
+                    tr("line {line}; the same as the quote apart from {apart}") if whole
+                    else tr("line {line}; the same as the quote's first {count} characters apart from {apart}")
+                ).format(line=line, apart=apart, count=len(head))
             else:
                 matcher = bounded_matcher(folded_quote, folded_text)
                 folded = -1 if matcher is None else int(matcher.ratio() * 100)  # None: the raw figure stands
                 if folded > percent:
-                    similarity = f"line {line}, {folded}% similar to {whom} apart from {apart}"
-        cut = ""
+                    similarity = (
+                        tr("line {line}, {percent}% similar to the quote apart from {apart}") if whole
+                        else tr("line {line}, {percent}% similar to the quote's first {count} characters apart from {apart}")
+                    ).format(line=line, percent=folded, apart=apart, count=len(head))
         if len(head) < len(quote):
-            cut = (
-                f"; the quote is too long to align in full within the hints' time bound, so its other "
-                f"{len(quote) - len(head)} characters were not aligned"
+            message = tr(
+                "The closest text in {where} is {text} ({similarity}); the quote is too long to align in full "
+                "within the hints' time bound, so its other {rest} characters were not aligned."
+            ).format(where=where, text=show(window.text, 60), similarity=similarity, rest=len(quote) - len(head))
+        else:
+            message = tr("The closest text in {where} is {text} ({similarity}).").format(
+                where=where, text=show(window.text, 60), similarity=similarity
             )
-        message = f"The closest text in {where} is {show(window.text, 60)} ({similarity}){cut}."
     return Hint("closest", message, claim, check, (), window.alignment)

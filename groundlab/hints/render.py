@@ -11,6 +11,7 @@ import functools
 from dataclasses import dataclass
 from typing import Iterable
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.text import clip, describe_char
 from groundlab.hints.chars import is_invisible, is_mark
 
@@ -63,11 +64,11 @@ def show(text: str, limit: int = 40, *, spaces: bool = False) -> str:
 def after(text: str, index: int, *, spaces: bool = False) -> str:
     """Where ``text[index]`` is: ``"after 'read_timeout_'"`` (up to 16 code points before it) or ``"at the start"``."""
     if index <= 0:
-        return "at the start"
+        return tr("at the start")
     before = text[max(0, index - 16) : index]
     if index > 16:
         before = "…" + before[1:]
-    return f"after {show(before, 17, spaces=spaces)}"
+    return tr("after {text}").format(text=show(before, 17, spaces=spaces))
 
 
 def codepoints(chars: Iterable[str]) -> tuple[str, ...]:
@@ -79,7 +80,7 @@ def list_words(items: list[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``."""
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+    return tr("{items} and {last}").format(items=tr(", ").join(items[:-1]), last=items[-1])
 
 
 def char_list(chars: list[tuple[int, str]], text: str, with_place: bool = True) -> str:
@@ -97,7 +98,7 @@ def space_run(text: str, plain: bool = True) -> str:
     A single U+0020 is ``"a plain space (U+0020 SPACE)"`` when ``plain``.
     """
     if text == " " and plain:
-        return "a plain space (U+0020 SPACE)"
+        return tr("a plain space (U+0020 SPACE)")
     parts = []
     index = 0
     while index < len(text):

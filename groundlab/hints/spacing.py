@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.chars import LINE_BREAKS, first_each, is_odd_space
 from groundlab.hints.folding import WHITESPACE_STEPS, fold_spaced, line_endings
@@ -77,49 +78,62 @@ def whitespace_hint(
     if not diffs:
         if needed:
             return (
-                f"{side.subject} matches {side.other} only when whitespace is ignored; "
-                "the contract compares every character.",
+                tr("{subject} matches {other} only when whitespace is ignored; the contract compares every character.").format(
+                    subject=side.subject, other=side.other
+                ),
                 [],
             )
-        one = len(odd) == 1
-        where = f" {after(a, odd[0][0], spaces=True)}" if one else ""
-        what = "which is not a plain space (U+0020 SPACE)" if one else "which are not plain spaces (U+0020 SPACE)"
-        return (
-            f"{side.subject} contains {char_list(odd, a)}{where}, {what}; "
-            f"{side.other} does not contain {'it' if one else 'them'}.",
-            [c for _, c in odd],
+        if len(odd) == 1:
+            template = tr(
+                "{subject} contains {chars} {where}, which is not a plain space (U+0020 SPACE); {other} does not contain it."
+            )
+        else:
+            template = tr(
+                "{subject} contains {chars}, which are not plain spaces (U+0020 SPACE); {other} does not contain them."
+            )
+        message = template.format(
+            subject=side.subject, chars=char_list(odd, a), other=side.other,
+            where=after(a, odd[0][0], spaces=True) if len(odd) == 1 else "",
         )
+        return message, [c for _, c in odd]
     n = len(a)
     clauses: list[str] = []
     for number, (i1, i2, x, y) in enumerate(diffs[:3]):
         other = side.other if number == 0 else side.short_other
         if x and not y:
             if i1 == 0:
-                clauses.append(f"a leading {space_run(x, False)} that {other} does not have")
+                clauses.append(tr("a leading {run} that {other} does not have").format(run=space_run(x, False), other=other))
             elif i2 == n:
-                clauses.append(f"a trailing {space_run(x, False)} that {other} does not have")
+                clauses.append(tr("a trailing {run} that {other} does not have").format(run=space_run(x, False), other=other))
             else:
-                clauses.append(f"{space_run(x)} {after(a, i1, spaces=True)} where {other} has none")
+                clauses.append(
+                    tr("{run} {where} where {other} has none").format(run=space_run(x), where=after(a, i1, spaces=True), other=other)
+                )
         else:
-            where = "at the start" if i1 == 0 else "at the end" if i1 == n or i2 == n else after(a, i1, spaces=True)
-            have = space_run(x) if x else "nothing"
-            clauses.append(f"{have} {where} where {other} has {space_run(y)}")
+            where = tr("at the start") if i1 == 0 else tr("at the end") if i1 == n or i2 == n else after(a, i1, spaces=True)
+            if x:
+                clause = tr("{run} {where} where {other} has {theirs}").format(
+                    run=space_run(x), where=where, other=other, theirs=space_run(y)
+                )
+            else:
+                clause = tr("nothing {where} where {other} has {theirs}").format(where=where, other=other, theirs=space_run(y))
+            clauses.append(clause)
     if len(diffs) > 3:
         rest = len(diffs) - 3
-        clauses.append(f"{rest} more whitespace difference{'s' if rest > 1 else ''}")
+        more = tr("{count} more whitespace differences") if rest > 1 else tr("{count} more whitespace difference")
+        clauses.append(more.format(count=rest))
     only_whitespace = bool(kinds) and kinds <= WHITESPACE_STEPS
     if only_whitespace and all(x and not y for _, _, x, y in diffs):
-        tail = "it matches once the extra whitespace is removed, but the contract compares every character."
+        tail = tr("it matches once the extra whitespace is removed, but the contract compares every character.")
     elif all(len(x) == 1 and len(y) == 1 and x not in LINE_BREAKS and y not in LINE_BREAKS for _, _, x, y in diffs):
-        tail = "the two look alike but are different characters, and the contract compares every character."
+        tail = tr("the two look alike but are different characters, and the contract compares every character.")
     elif only_whitespace and (
         _collapsed(a) in _collapsed(b) if contains else _collapsed(a) == _collapsed(b)
     ):
-        tail = "it matches once each run of whitespace is read as one space, but the contract compares every character."
+        tail = tr("it matches once each run of whitespace is read as one space, but the contract compares every character.")
     elif only_whitespace:
-        tail = "it matches once whitespace is ignored, but the contract compares every character."
+        tail = tr("it matches once whitespace is ignored, but the contract compares every character.")
     else:
-        tail = "the contract compares every character."
+        tail = tr("the contract compares every character.")
     chars = [c for _, _, x, y in diffs[:3] for c in x + y]
-    return f"{side.subject} has {list_words(clauses)}; {tail}", chars
-
+    return tr("{subject} has {clauses}; {tail}").format(subject=side.subject, clauses=list_words(clauses), tail=tail), chars

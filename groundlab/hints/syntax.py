@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.core.text import describe_char
 from groundlab.hints.chars import JSON_WHITESPACE, is_foreign_digit, is_invisible, is_odd_space
 from groundlab.hints.kinds import Hint
@@ -23,7 +25,7 @@ _CONSTANT = re.compile(r"-?(NaN|Infinity)")
 _PYTHON_WORD = re.compile(r"(True|False|None)\b")
 _PYTHON_TO_JSON = {"True": "true", "False": "false", "None": "null"}
 _LITERAL = re.compile(r"-?[\w.+-]+")
-_A_TYPE = {"number": "the number", "boolean": "the boolean", "null": "null"}
+_A_TYPE = {"number": N_("the number"), "boolean": N_("the boolean"), "null": N_("null")}
 
 
 def json_hints(error, raw: str | bytes | None = None) -> tuple[Hint, ...]:
@@ -45,7 +47,7 @@ def json_hints(error, raw: str | bytes | None = None) -> tuple[Hint, ...]:
         text: str | None = bytes(raw).decode("utf-8", "replace")
     else:
         text = raw if isinstance(raw, str) else None
-    where = f" at line {error.line}, column {error.column}" if error.line is not None else ""
+    where = tr(" at line {line}, column {column}").format(line=error.line, column=error.column) if error.line is not None else ""
     found = _shape_hint(error, text, where) if code == "wrong_shape" else _syntax_hint(error, text, where)
     if found is None:
         return ()
@@ -67,9 +69,11 @@ def _shape_hint(error, text: str | None, where: str) -> tuple[str, str, str] | N
     literal = f" {literal}" if literal and kind != "null" else ""
     return (
         "syntax",
-        f"The claim's {context.get('member')} is written as {_A_TYPE[kind]}{literal}{where}; every claim member "
-        f"must be a JSON string in double quotes (for example \"5000\", \"false\"), because the contract compares "
-        "strings.",
+        tr(
+            "The claim's {member} is written as {kind}{literal}{where}; every claim member "
+            "must be a JSON string in double quotes (for example \"5000\", \"false\"), because the contract compares "
+            "strings."
+        ).format(member=context.get("member"), kind=tr(_A_TYPE[kind]), literal=literal, where=where),
         "",
     )
 
@@ -85,14 +89,16 @@ def _syntax_hint(error, text: str | None, where: str) -> tuple[str, str, str] | 
     if reason == "bom":
         return (
             "invisible",
-            "The answer starts with U+FEFF ZERO WIDTH NO-BREAK SPACE, a byte-order mark some editors add; "
-            "JSON text must not start with it here, so remove it.",
+            tr(
+                "The answer starts with U+FEFF ZERO WIDTH NO-BREAK SPACE, a byte-order mark some editors add; "
+                "JSON text must not start with it here, so remove it."
+            ),
             "\ufeff",
         )
     if at_start and rest.startswith("```"):
         return (
             "syntax",
-            "The answer is wrapped in a Markdown code fence (```); send the JSON text alone, without the fence.",
+            tr("The answer is wrapped in a Markdown code fence (```); send the JSON text alone, without the fence."),
             "",
         )
     if ch is not None:
@@ -103,46 +109,60 @@ def _syntax_hint(error, text: str | None, where: str) -> tuple[str, str, str] | 
     if constant:
         return (
             "syntax",
-            f"{constant}{where} is not a JSON value (RFC 8259 has no NaN or Infinity); a claim's value must "
-            "be a string anyway.",
+            tr(
+                "{constant}{where} is not a JSON value (RFC 8259 has no NaN or Infinity); a claim's value must "
+                "be a string anyway."
+            ).format(constant=constant, where=where),
             "",
         )
     word = _matched(_PYTHON_WORD, rest)
     if word:
         return (
             "syntax",
-            f"{word}{where} is Python's spelling; JSON writes {_PYTHON_TO_JSON[word]}, and a claim's "
-            "members must be strings anyway.",
+            tr(
+                "{word}{where} is Python's spelling; JSON writes {json}, and a claim's "
+                "members must be strings anyway."
+            ).format(word=word, where=where, json=_PYTHON_TO_JSON[word]),
             "",
         )
     if reason in ("expected_value", "expected_name") and ch == ",":
-        what = "value" if reason == "expected_value" else "member"
+        if reason == "expected_value":
+            template = tr("There is a comma with no value before it{where}; remove the extra comma, or write the missing value there.")
+        else:
+            template = tr(
+                "There is a comma with no member before it{where}; remove the extra comma, or write the missing member there."
+            )
         return (
             "syntax",
-            f"There is a comma with no {what} before it{where}; remove the extra comma, or write the "
-            f"missing {what} there.",
+            template.format(where=where),
             "",
         )
     if reason == "trailing_comma":
         return (
             "syntax",
-            f"There is a trailing comma before '{ch}'{where}; JSON does not allow a comma after "
-            "the last member or element.",
+            tr(
+                "There is a trailing comma before '{char}'{where}; JSON does not allow a comma after "
+                "the last member or element."
+            ).format(char=ch, where=where),
             "",
         )
     if ch == "/" and rest[1:2] in ("/", "*"):
-        return "syntax", f"There is a comment{where}; JSON has no comments, so remove it.", ""
+        return "syntax", tr("There is a comment{where}; JSON has no comments, so remove it.").format(where=where), ""
     if reason == "extra_data":
         return (
             "syntax",
-            f"There is more text after the JSON value ends{where}; send only the JSON object, with no "
-            "explanation before or after it.",
+            tr(
+                "There is more text after the JSON value ends{where}; send only the JSON object, with no "
+                "explanation before or after it."
+            ).format(where=where),
             "",
         )
     if reason == "expected_name" and ch is not None and (ch.isalpha() or ch == "_"):
         return (
             "syntax",
-            f"A member name is not in double quotes{where}; JSON member names are strings, such as \"claims\".",
+            tr("A member name is not in double quotes{where}; JSON member names are strings, such as \"claims\".").format(
+                where=where
+            ),
             "",
         )
     return None
@@ -160,48 +180,62 @@ def _character_hint(ch: str, reason: str, where: str) -> tuple[str, str, str] | 
         if ch in "\n\r\t":
             return (
                 "syntax",
-                f"A string contains a raw {describe_char(ch)}{where}; inside a JSON string a line break or tab "
-                "must be written as an escape (\\n, \\r, \\t).",
+                tr(
+                    "A string contains a raw {char}{where}; inside a JSON string a line break or tab "
+                    "must be written as an escape (\\n, \\r, \\t)."
+                ).format(char=describe_char(ch), where=where),
                 ch,
             )
         return (
             "invisible",
-            f"A string contains the raw control character {describe_char(ch)}{where}, which cannot be seen "
-            "and is not allowed unescaped in JSON text.",
+            tr(
+                "A string contains the raw control character {char}{where}, which cannot be seen "
+                "and is not allowed unescaped in JSON text."
+            ).format(char=describe_char(ch), where=where),
             ch,
         )
     if ch in _CURLY_DOUBLE:
         return (
             "confusable",
-            f"The answer uses {describe_char(ch)}{where}, a typographic quotation mark, where JSON needs the "
-            "straight double quote '\"' (U+0022 QUOTATION MARK).",
+            tr(
+                "The answer uses {char}{where}, a typographic quotation mark, where JSON needs the "
+                "straight double quote '\"' (U+0022 QUOTATION MARK)."
+            ).format(char=describe_char(ch), where=where),
             ch,
         )
     if ch == "'" or ch in _CURLY_SINGLE:
         return (
             "syntax",
-            f"The answer uses {describe_char(ch)}{where} to quote a string; JSON strings and member names "
-            "need double quotes '\"' (U+0022).",
+            tr(
+                "The answer uses {char}{where} to quote a string; JSON strings and member names "
+                "need double quotes '\"' (U+0022)."
+            ).format(char=describe_char(ch), where=where),
             ch,
         )
     if is_odd_space(ch):
         return (
             "whitespace",
-            f"There is a {describe_char(ch)} between tokens{where}; JSON allows only space, tab, line feed and "
-            "carriage return there (RFC 8259 section 2), so replace it with a plain space.",
+            tr(
+                "There is a {char} between tokens{where}; JSON allows only space, tab, line feed and "
+                "carriage return there (RFC 8259 section 2), so replace it with a plain space."
+            ).format(char=describe_char(ch), where=where),
             ch,
         )
     if is_invisible(ch):
         return (
             "invisible",
-            f"There is an invisible character, {describe_char(ch)}, between tokens{where}; JSON allows only "
-            "space, tab, line feed and carriage return there.",
+            tr(
+                "There is an invisible character, {char}, between tokens{where}; JSON allows only "
+                "space, tab, line feed and carriage return there."
+            ).format(char=describe_char(ch), where=where),
             ch,
         )
     if is_foreign_digit(ch):
         return (
             "digits",
-            f"The number uses {describe_char(ch)}{where}, a non-ASCII digit; JSON numbers use the digits 0-9 only.",
+            tr("The number uses {char}{where}, a non-ASCII digit; JSON numbers use the digits 0-9 only.").format(
+                char=describe_char(ch), where=where
+            ),
             ch,
         )
     return None

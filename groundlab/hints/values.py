@@ -12,6 +12,8 @@ import difflib
 import math
 import re
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.hints.bounded import bounded_matcher
 from groundlab.hints.differences import difference_hints
 from groundlab.hints.folding import equivalence
@@ -54,10 +56,10 @@ def _unit_message(value: str, fact: str, field: str | None) -> str | None:
         meaning = "true" if folded in _TRUE else "false"
         if meaning != fact:
             return None
-        return (
-            f"The value '{value}' means the boolean {meaning}, like the document's fact, but the contract "
-            f"compares exact strings and the fact is written '{fact}'."
-        )
+        return tr(
+            "The value '{value}' means the boolean {meaning}, like the document's fact, but the contract "
+            "compares exact strings and the fact is written '{fact}'."
+        ).format(value=value, meaning=meaning, fact=fact)
     match = _NUMBER.match(value)
     if not re.fullmatch(r"[+-]?\d+(?:\.\d+)?", fact) or not match:
         return None
@@ -70,28 +72,28 @@ def _unit_message(value: str, fact: str, field: str | None) -> str | None:
     unit_key = unit if unit in _UNIT_MS else unit.lower()
     if unit and unit_key in _UNIT_MS:
         if field_unit is None:
-            return (
-                f"The value '{value}' carries the unit '{unit}', but the document's fact is the bare number "
-                f"'{fact}'; the contract compares exact strings, not quantities."
-            )
+            return tr(
+                "The value '{value}' carries the unit '{unit}', but the document's fact is the bare number "
+                "'{fact}'; the contract compares exact strings, not quantities."
+            ).format(value=value, unit=unit, fact=fact)
         converted = number * _UNIT_MS[unit_key] / _UNIT_MS[field_unit]
         if not (finite and math.isfinite(converted)):
             return None
         shown = _format_number(round(converted, 9))
         if abs(converted - fact_number) < 1e-9 * max(1.0, abs(fact_number)):
-            return (
-                f"'{value}' is {shown} {field_unit}, the same quantity as the document's '{fact}', but the "
-                f"contract compares exact strings, so the value must be written '{fact}'."
-            )
-        return (
-            f"'{value}' is {shown} {field_unit}, while the document says '{fact}' {field_unit}; and even an "
-            f"equal quantity would have to be written exactly '{fact}'."
-        )
+            return tr(
+                "'{value}' is {shown} {unit}, the same quantity as the document's '{fact}', but the "
+                "contract compares exact strings, so the value must be written '{fact}'."
+            ).format(value=value, shown=shown, unit=field_unit, fact=fact)
+        return tr(
+            "'{value}' is {shown} {unit}, while the document says '{fact}' {unit}; and even an "
+            "equal quantity would have to be written exactly '{fact}'."
+        ).format(value=value, shown=shown, unit=field_unit, fact=fact)
     if not unit and finite and number == fact_number and match.group(1) != fact:
-        return (
-            f"'{value}' is the same number as the document's '{fact}' written differently; the contract "
-            f"compares exact strings, so it must be written '{fact}'."
-        )
+        return tr(
+            "'{value}' is the same number as the document's '{fact}' written differently; the contract "
+            "compares exact strings, so it must be written '{fact}'."
+        ).format(value=value, fact=fact)
     return None
 
 
@@ -114,13 +116,23 @@ def value_hints(
     """
     if value == fact:
         return ()
-    owner = f"{doc}'s fact" if doc else "the document's fact"
-    side = Side(f"The value {show(value)}", f"{owner} {show(fact)}", "the value", "the fact")
+    if doc:
+        other = tr("{doc}'s fact {fact}").format(doc=doc, fact=show(fact))
+    else:
+        other = tr("the document's fact {fact}").format(fact=show(fact))
+    side = Side(tr("The value {value}").format(value=show(value)), other, tr("the value"), tr("the fact"))
     hints = difference_hints(value, fact, fact, contains=False, side=side, claim=claim, check=check)
     unit = _unit_message(value, fact, field)
     if unit is not None:
         hints = [h for h in hints if h.kind != "case"] + [Hint("unit", unit, claim, check)]
     return tuple(hints)
+
+
+_IDENTIFIER_WORDS = {
+    "document id": (N_("The document id {name}"), N_("the document id")),
+    "field name": (N_("The field name {name}"), N_("the field name")),
+}
+"""``what`` -> how a hint names the identifier, first and at a second mention (translated when shown)."""
 
 
 def identifier_hints(
@@ -141,7 +153,8 @@ def identifier_hints(
         best = _close_match(name, candidates)
     if best is None:
         return [], None
-    side = Side(f"The {what} {show(name)}", f"'{best}'", f"the {what}")
+    subject, short = _IDENTIFIER_WORDS.get(what, (f"The {what} {{name}}", f"the {what}"))
+    side = Side(tr(subject).format(name=show(name)), f"'{best}'", tr(short))
     return difference_hints(name, best, best, contains=False, side=side, claim=claim, check=check), best
 
 

@@ -8,6 +8,7 @@ never turns a rejection into a pass. Lines are 1-based (line feeds only). See
 from __future__ import annotations
 
 from groundlab.core.contract import source_failure
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.registry import Registry, Source
 from groundlab.core.text import line_column
 from groundlab.hints.kinds import Hint
@@ -29,20 +30,21 @@ def _scope_sentence(request, registry: Registry) -> str:
     matching = [source.id for source in _in_scope(request, registry)]
     scope = f"{request.service} / {request.environment} / {request.revision}"
     if not matching:
-        return f"none of the supplied documents ({', '.join(request.supplied)}) is {scope}"
+        return tr("none of the supplied documents ({supplied}) is {scope}").format(supplied=", ".join(request.supplied), scope=scope)
     if len(matching) == 1:
-        return f"the supplied document for {scope} is {matching[0]}"
-    return f"the supplied documents for {scope} are {', '.join(matching)}"
+        return tr("the supplied document for {scope} is {doc}").format(scope=scope, doc=matching[0])
+    return tr("the supplied documents for {scope} are {docs}").format(scope=scope, docs=", ".join(matching))
 
 
 def _fact_line(source: Source, field: str) -> str:
     fact = source.facts.get(field)
     if fact is None:
-        return f"{source.id} has no fact {field}"
+        return tr("{doc} has no fact {field}").format(doc=source.id, field=field)
     line = f"{field}={fact}"
     at = source.text.find(line)
-    place = f" (line {_line_of(source.text, at)})" if at != -1 else ""
-    return f"{source.id} has {line}{place}"
+    if at == -1:
+        return tr("{doc} has {line}").format(doc=source.id, line=line)
+    return tr("{doc} has {line} (line {number})").format(doc=source.id, line=line, number=_line_of(source.text, at))
 
 
 def _line_of(text: str, index: int) -> int:
@@ -94,29 +96,48 @@ def hints_for_verdict(verdict, request, sources, *, raw: str | bytes | None = No
             hints, best = identifier_hints(claim.doc, request.supplied, "document id", index, check)
             supplied = ", ".join(request.supplied)
             if reason == "not_supplied":
-                head = f"{claim.doc} exists but was not supplied with this request (supplied: {supplied})"
+                if best:
+                    template = tr(
+                        "{doc} exists but was not supplied with this request (supplied: {supplied}); "
+                        "the closest supplied id is '{best}'."
+                    )
+                else:
+                    template = tr("{doc} exists but was not supplied with this request (supplied: {supplied}).")
+                message = template.format(doc=claim.doc, supplied=supplied, best=best)
             else:
-                head = f"No document has the id {show(claim.doc)} (supplied: {supplied})"
-            tail = f"; the closest supplied id is '{best}'." if best else "."
-            return tuple(hints) + (closest(head + tail),)
+                if best:
+                    template = tr("No document has the id {doc} (supplied: {supplied}); the closest supplied id is '{best}'.")
+                else:
+                    template = tr("No document has the id {doc} (supplied: {supplied}).")
+                message = template.format(doc=show(claim.doc), supplied=supplied, best=best)
+            return tuple(hints) + (closest(message),)
         return ()
     if check == "requested":
         hints, best = identifier_hints(claim.field, request.fields, "field name", index, check)
         asked = ", ".join(request.fields)
-        tail = f"; the closest is '{best}'." if best else "."
-        return tuple(hints) + (closest(f"The request does not ask for {show(claim.field)}, only for {asked}{tail}"),)
+        if best:
+            template = tr("The request does not ask for {field}, only for {asked}; the closest is '{best}'.")
+        else:
+            template = tr("The request does not ask for {field}, only for {asked}.")
+        return tuple(hints) + (closest(template.format(field=show(claim.field), asked=asked, best=best)),)
     if source is None:
         return ()
     if check in ("scope", "revision"):
         have = f"{source.service} / {source.environment} / {source.revision}"
-        return (closest(f"{claim.doc} is {have}; {_scope_sentence(request, registry)}."),)
+        return (closest(tr("{doc} is {have}; {scope}.").format(doc=claim.doc, have=have, scope=_scope_sentence(request, registry))),)
     if check == "value":
         if reason == "no_fact":
-            facts = ", ".join(source.facts) or "none"
-            return (closest(f"{claim.doc} has no fact named {show(claim.field)}; its facts are: {facts}."),)
+            facts = ", ".join(source.facts) or tr("none")
+            return (
+                closest(tr("{doc} has no fact named {field}; its facts are: {facts}.").format(
+                    doc=claim.doc, field=show(claim.field), facts=facts
+                )),
+            )
         fact = source.facts.get(claim.field, "")
         hints = value_hints(claim.value, fact, field=claim.field, doc=claim.doc, claim=index, check=check)
-        return hints + (closest(f"{_fact_line(source, claim.field)}; the claim says {show(claim.value)}."),)
+        return hints + (
+            closest(tr("{fact_line}; the claim says {value}.").format(fact_line=_fact_line(source, claim.field), value=show(claim.value))),
+        )
     if check == "supports":
         return (closest(_supports_message(claim, source)),)
     return ()
@@ -134,8 +155,8 @@ def _coverage_hints(verdict, request, registry: Registry) -> tuple[Hint, ...]:
         if holder is not None:
             where = _fact_line(holder, field)
         else:
-            where = f"no supplied document of the requested scope has {field}"
-        out.append(Hint("closest", f"No claim answers {field}; {where}.", None, "coverage"))
+            where = tr("no supplied document of the requested scope has {field}").format(field=field)
+        out.append(Hint("closest", tr("No claim answers {field}; {where}.").format(field=field, where=where), None, "coverage"))
     return tuple(out)
 
 
@@ -148,12 +169,12 @@ def _supports_message(claim, source: Source) -> str:
     if quote_at != -1:
         first = _line_of(source.text, quote_at)
         last = _line_of(source.text, quote_at + len(claim.quote) - 1)
-        quote_lines = f"on line {first}" if first == last else f"on lines {first}-{last}"
+        quote_lines = (tr("on line {first}") if first == last else tr("on lines {first}-{last}")).format(first=first, last=last)
     if at != -1:
-        canonical_place = f"line {_line_of(source.text, at)} of {claim.doc}"
+        canonical_place = tr("line {line} of {doc}").format(line=_line_of(source.text, at), doc=claim.doc)
     else:
-        canonical_place = f"not a line of {claim.doc}"
-    return (
-        f"The quote must be exactly {show(canonical, 60)} ({canonical_place}); "
-        f"the quote {show(claim.quote, 60)} is {quote_lines or 'elsewhere'} of {claim.doc}."
+        canonical_place = tr("not a line of {doc}").format(doc=claim.doc)
+    return tr("The quote must be exactly {canonical} ({place}); the quote {quote} is {lines} of {doc}.").format(
+        canonical=show(canonical, 60), place=canonical_place, quote=show(claim.quote, 60),
+        lines=quote_lines or tr("elsewhere"), doc=claim.doc,
     )

@@ -20,6 +20,7 @@ import difflib
 import functools
 from dataclasses import dataclass
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.hints.alignment import alignment_lines
 from groundlab.hints.bounded import WORK_LIMIT, Budget, bounded_matcher
 from groundlab.hints.candidates import best_span, candidate_starts, span_score
@@ -181,7 +182,9 @@ def closest_window(quote: str, source: str) -> Window:
     assert window is not None  # the last prefix is aligned without a bound
     if window.aligned == n:
         return window
-    note = f"\n(only the first {window.aligned} characters of the {n}-character quote were aligned)"
+    note = "\n" + tr("(only the first {aligned} characters of the {count}-character quote were aligned)").format(
+        aligned=window.aligned, count=n
+    )
     return Window(window.start, window.end, window.text, window.ratio, window.alignment + note, window.aligned)
 
 

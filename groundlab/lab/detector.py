@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, NamedTuple
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, drop_reason
 from groundlab.lab.explanations import (
     EXPLANATION_LABELS,
@@ -72,30 +73,33 @@ class ExplanationConfusion:
     def catches(self) -> str:
         """What the check catches: fabricated quotes, with the counts."""
         _, dropped, total = self._count("fabricated")
-        return f"It catches fabricated quotes: {dropped} of {total} fabricated points were dropped."
+        return tr("It catches fabricated quotes: {dropped} of {total} fabricated points were dropped.").format(
+            dropped=dropped, total=total
+        )
 
     def cannot_catch(self) -> str:
         """What the check cannot catch: real quotes under a false point, with the counts."""
         kept, _, total = self._count("overstated")
-        return (
-            f"It cannot catch real quotes under a false point: {kept} of {total} overstated points "
+        return tr(
+            "It cannot catch real quotes under a false point: {kept} of {total} overstated points "
             "were kept: their quotes are copied from the text, and the check reads the quotes, never the point."
-        )
+        ).format(kept=kept, total=total)
 
     def wrongly_drops(self) -> str:
         """What the check wrongly drops, with the counts: honest paraphrases, and supported points it lost."""
         _, dropped, total = self._count("paraphrase")
         _, lost, supported = self._count("supported")
-        text = f"It wrongly drops honest paraphrases: {dropped} of {total} paraphrased points were dropped although the point is true"
+        text = tr(
+            "It wrongly drops honest paraphrases: {dropped} of {total} paraphrased points were dropped although the point is true"
+        ).format(dropped=dropped, total=total)
         if self.short_dropped:
-            text += (
-                f"; it also dropped {self.short_dropped} of {supported} supported points because a quote "
-                f"is shorter than {MIN_QUOTE_CHARS} characters"
-            )
+            text += tr(
+                "; it also dropped {short} of {supported} supported points because a quote is shorter than {minimum} characters"
+            ).format(short=self.short_dropped, supported=supported, minimum=MIN_QUOTE_CHARS)
         other = lost - self.short_dropped
         if other:
-            text += f"; and {other} more supported points"
-        return text + "."
+            text += tr("; and {other} more supported points").format(other=other)
+        return text + tr(".")
 
 
 def explanation_confusion(explanations: ExplanationSet | None = None) -> ExplanationConfusion:

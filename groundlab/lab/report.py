@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.lab import fuzzy
 from groundlab.lab.ladder import LadderResult, run_ladder
 from groundlab.lab.mutations import load_mutations
@@ -39,9 +40,8 @@ class LabReport(NamedTuple):
         """One line on the rungs the ladder left out and the extra that adds them; ``None`` when none was."""
         if not self.ladder.skipped:
             return None
-        return (
-            f"the fuzzy rungs ({', '.join(self.ladder.skipped)}) are left out: they need rapidfuzz"
-            f" (pip install 'groundlab[{fuzzy.EXTRA}]')"
+        return tr("the fuzzy rungs ({rungs}) are left out: they need rapidfuzz (pip install 'groundlab[{extra}]')").format(
+            rungs=", ".join(self.ladder.skipped), extra=fuzzy.EXTRA
         )
 
     def render(self) -> str:
@@ -49,7 +49,7 @@ class LabReport(NamedTuple):
         rows = self.ladder.overall
         width = max(len("rung"), *(len(r.rung) for r in rows))
         lines = [
-            "the normalisation ladder (a lens: the strict check's verdicts do not change)",
+            tr("the normalisation ladder (a lens: the strict check's verdicts do not change)"),
             f"{'rung':<{width}}  rescued (faithful)  let through (unfaithful)",
         ]
         lines += [f"{r.rung:<{width}}  {r.rescued:>7} of {r.faithful:<7}  {r.let_through:>7} of {r.unfaithful}" for r in rows]

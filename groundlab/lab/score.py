@@ -23,6 +23,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.contract import Status, Verdict
 from groundlab.core.registry import Registry
 from groundlab.core.text import clip
@@ -128,13 +129,16 @@ class ScoreReport:
         """The report as plain text for a terminal: the table, then the listed disagreements by kind."""
         rows = self.rows()
         width = max(len("kind"), *(len(r[0]) for r in rows))
-        lines = [f"verifier: {self.verifier}", f"{'kind':<{width}}  agreed  total    rate"]
+        lines = [tr("verifier: {name}").format(name=self.verifier), f"{'kind':<{width}}  agreed  total    rate"]
         lines += [f"{kind:<{width}}  {agreed:>6}  {total:>5}  {rate:>6}" for kind, agreed, total, rate in rows]
         if self.errors:
-            lines.append(f"{self.errors} case(s) raised an exception; each counts as a disagreement")
+            lines.append(tr("{count} case(s) raised an exception; each counts as a disagreement").format(count=self.errors))
         if self.disagreements:
-            lines += ["", "first disagreements, by kind:"]
-            lines += [f"  {d.kind}  {d.case_id}: expected {d.expected}, got {d.got}" for d in self.disagreements]
+            lines += ["", tr("first disagreements, by kind:")]
+            expected_got = tr("  {kind}  {case}: expected {expected}, got {got}")
+            lines += [
+                expected_got.format(kind=d.kind, case=d.case_id, expected=d.expected, got=d.got) for d in self.disagreements
+            ]
         return "\n".join(lines) + "\n"
 
 

@@ -45,6 +45,8 @@ from groundlab.core.trusted import (
     read_checksums,
     read_trusted_bytes,
 )
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.study.atomic import TEMP_PREFIX, is_temporary
 from groundlab.study.reports import AUDIT_FILE, TEMP_REPORT, AuditReport, check_earlier_reports
 
@@ -79,18 +81,32 @@ class NotEvidenceError(FileNotFoundError):
     """
 
     _TEMPLATES = {
-        "no_folder": "is not an evidence folder (no such directory)",
-        "not_a_folder": "is not an evidence folder (not a directory)",
-        "unreadable": "cannot be read ({strerror})",
-        "temporary": f"is not an evidence folder: its name starts with {TEMP_PREFIX!r}, so it is the "
-        "temporary folder of a run that was stopped before it completed. Delete it, and run again.",
-        "no_evidence": f"is not an evidence folder (none of {', '.join(EVIDENCE_FILES)} is in it)",
+        "no_folder": N_("is not an evidence folder (no such directory)"),
+        "not_a_folder": N_("is not an evidence folder (not a directory)"),
+        "unreadable": N_("cannot be read ({strerror})"),
+        "temporary": N_(
+            "is not an evidence folder: its name starts with {prefix}, so it is the "
+            "temporary folder of a run that was stopped before it completed. Delete it, and run again."
+        ),
+        "no_evidence": N_("is not an evidence folder (none of {files} is in it)"),
     }
 
     def __init__(self, path: Path, code: str, **context: Any) -> None:
         self.path, self.code, self.context = Path(path), code, dict(context)
-        self.message = self._TEMPLATES[code].format(**context)
-        super().__init__(f"{self.path} {self.message}")
+        super().__init__(f"{self.path} {self._render(str)}")
+
+    def _render(self, show) -> str:
+        return show(self._TEMPLATES[self.code]).format(
+            **{"prefix": repr(TEMP_PREFIX), "files": ", ".join(EVIDENCE_FILES), **self.context}
+        )
+
+    @property
+    def message(self) -> str:
+        """The sentence, without the path, in the language in force."""
+        return self._render(tr)
+
+    def __str__(self) -> str:
+        return f"{self.path} {self.message}"
 
 
 def _refuse_non_evidence(folder: Path) -> None:

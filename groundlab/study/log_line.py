@@ -22,6 +22,7 @@ import re
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Union
 
+from groundlab.core.language import N_
 from groundlab.core.checks import Status
 from groundlab.core.claims import MAX_INPUT_UNITS
 from groundlab.core.contract import verify_answer
@@ -40,16 +41,16 @@ MAX_LINE_BYTES = 16 * 3 * MAX_INPUT_UNITS
 escapes, and its request. A longer line is a ``line_too_long`` result; only this much of it is held."""
 
 _TEMPLATES = {
-    "line_too_long": "the line is longer than {limit} bytes; it was not read",
-    "line_not_utf8": "the line is not UTF-8 (byte {offset})",
-    "line_not_json": "the line is not JSON: {detail} (column {column})",
-    "line_not_object": "the line is JSON but not an object (it is {kind})",
-    "no_answer": 'the line has no "answer" member',
-    "bad_answer": 'the "answer" member is {kind}, not a string or a chat log with an assistant message',
-    "bad_id": 'the "id" member is {kind}, not a string or a whole number',
-    "no_request": 'the line has no "request" member and no default request was given (--request)',
-    "bad_request": 'the "request" member is not a request: {detail}',
-    "unknown_document": "the request supplies a document the registry does not have: {detail}",
+    "line_too_long": N_("the line is longer than {limit} bytes; it was not read"),
+    "line_not_utf8": N_("the line is not UTF-8 (byte {offset})"),
+    "line_not_json": N_("the line is not JSON: {detail} (column {column})"),
+    "line_not_object": N_("the line is JSON but not an object (it is {kind})"),
+    "no_answer": N_('the line has no "answer" member'),
+    "bad_answer": N_('the "answer" member is {kind}, not a string or a chat log with an assistant message'),
+    "bad_id": N_('the "id" member is {kind}, not a string or a whole number'),
+    "no_request": N_('the line has no "request" member and no default request was given (--request)'),
+    "bad_request": N_('the "request" member is not a request: {detail}'),
+    "unknown_document": N_("the request supplies a document the registry does not have: {detail}"),
 }
 
 LINE_ERROR_CODES: Mapping[str, str] = MappingProxyType(_TEMPLATES)

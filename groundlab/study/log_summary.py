@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.checks import CHECKS, Status
 from groundlab.core.fields import FieldState
 from groundlab.study.log_line import LINE_ERROR, LINE_ERROR_CODES, LogResult
@@ -168,20 +169,27 @@ class LogSummary:
     def render(self) -> str:
         """The summary as plain text lines (what ``groundlab check-log`` prints on stderr), ending in a newline."""
         data = self.to_dict()
-        out = [f"lines checked   {self.lines}" + (f" ({self.blank} blank skipped)" if self.blank else "")]
+        out = [tr("lines checked   {count}").format(count=self.lines) + (
+            tr(" ({count} blank skipped)").format(count=self.blank) if self.blank else ""
+        )]
         for status, count in data["statuses"].items():
             if count:
                 out.append(f"  {status:<22}{count}")
-        out.append(f"citation-only accepts {self.citation_only_accepts}, contract accepts {self.contract_accepts}: "
-                   f"{self.false_accepts} false accept(s)")
+        out.append(tr("citation-only accepts {cited}, contract accepts {accepted}: {false} false accept(s)").format(
+            cited=self.citation_only_accepts, accepted=self.contract_accepts, false=self.false_accepts
+        ))
         if self.checks:
-            out.append("deciding checks: " + ", ".join(f"{check} {count}" for check, count in self.top_checks(len(CHECKS))))
+            out.append(tr("deciding checks: {counts}").format(
+                counts=", ".join(f"{check} {count}" for check, count in self.top_checks(len(CHECKS)))
+            ))
         for name, counter in data["fields"].items():
-            out.append(f"field {name}: " + ", ".join(f"{state} {count}" for state, count in counter.items()))
+            out.append(tr("field {name}: {counts}").format(
+                name=name, counts=", ".join(f"{state} {count}" for state, count in counter.items())
+            ))
         for line, code in self.first_errors:
-            out.append(f"line {line}: LINE_ERROR {code}")
+            out.append(tr("line {line}: LINE_ERROR {code}").format(line=line, code=code))
         if len(self.first_errors) < sum(self.line_errors.values()):
-            out.append(f"... {sum(self.line_errors.values()) - len(self.first_errors)} more line error(s)")
+            out.append(tr("... {count} more line error(s)").format(count=sum(self.line_errors.values()) - len(self.first_errors)))
         return "\n".join(out) + "\n"
 
     def __eq__(self, other: object) -> bool:

@@ -36,6 +36,8 @@ from typing import Any, Mapping
 from groundlab import __version__
 from groundlab.core.contract import Status, verify_answer
 from groundlab.core.trusted import digest, fixtures_dir, package_digests, package_dir, read_trusted_bytes
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.study.atomic import TEMP_PREFIX, create_folder
 from groundlab.study.cases import Case, CaseSet, fixture_name, frozen_digests, load_case_set
 from groundlab.study.signals import RunInterrupted
@@ -158,11 +160,19 @@ class EvidenceExistsError(FileExistsError):
     where a path is noise (a notebook).
     """
 
-    reason = "already exists; evidence folders are never overwritten. Choose a new --out folder."
+    REASON = N_("already exists; evidence folders are never overwritten. Choose a new --out folder.")
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
-        super().__init__(f"{self.path} {self.reason}")
+        super().__init__(f"{self.path} {self.REASON}")
+
+    @property
+    def reason(self) -> str:
+        """The message without the path, in the language in force."""
+        return tr(self.REASON)
+
+    def __str__(self) -> str:
+        return f"{self.path} {self.reason}"
 
 
 class EvidenceLocationError(ValueError):
@@ -176,18 +186,28 @@ class EvidenceLocationError(ValueError):
     """
 
     _REASONS = {
-        "inside_fixtures": "is inside the frozen fixtures folder {place}; the frozen files stay as "
-        "committed. Choose an --out folder elsewhere.",
-        "inside_package": "is inside the groundlab package {place}, whose files the manifest hashes. "
-        "Choose an --out folder elsewhere.",
-        "temporary_name": f"starts with {TEMP_PREFIX!r}, the mark of an unfinished run's temporary "
-        "folder. Choose another name.",
+        "inside_fixtures": N_(
+            "is inside the frozen fixtures folder {place}; the frozen files stay as committed. Choose an --out folder elsewhere."
+        ),
+        "inside_package": N_(
+            "is inside the groundlab package {place}, whose files the manifest hashes. Choose an --out folder elsewhere."
+        ),
+        "temporary_name": N_(
+            "starts with {prefix}, the mark of an unfinished run's temporary folder. Choose another name."
+        ),
     }
 
     def __init__(self, path: Path, code: str, place: Path | None = None) -> None:
         self.path, self.code, self.place = Path(path), code, place
-        self.reason = self._REASONS[code].format(place=place)
-        super().__init__(f"{self.path} {self.reason}")
+        super().__init__(f"{self.path} {self._REASONS[code].format(place=place, prefix=repr(TEMP_PREFIX))}")
+
+    @property
+    def reason(self) -> str:
+        """The message without the path, in the language in force."""
+        return tr(self._REASONS[self.code]).format(place=self.place, prefix=repr(TEMP_PREFIX))
+
+    def __str__(self) -> str:
+        return f"{self.path} {self.reason}"
 
 
 def _inside(path: str, folder: Path) -> bool:
