@@ -76,6 +76,7 @@ def test_english_is_unchanged(study):
     assert demo.children[0].value.endswith(STYLE) and style() == STYLE
     assert demo.language_switch.options == (("English", "en"), ("繁體中文", "zh-Hant"))
     assert demo.language_switch.value == "en"
+    assert not [c for c in demo._dom_classes if c.startswith("groundlab-classroom-lang-")]
     demo.go(4)
     demo.set_revealed(True)
     assert demo.trace_box.value.startswith('<p><code>answer</code> <span data-check="parse">✓ parse</span></p>'
@@ -92,6 +93,7 @@ def test_the_demo_in_chinese_renders_every_word_of_its_own(study):
     set_language("zh-Hant")
     demo = ClassroomDemo(study, state_file=None)
     assert demo.language == "zh-Hant" and demo.language_switch.value == "zh-Hant"
+    assert "groundlab-classroom-lang-zh-Hant" in demo._dom_classes  # the Traditional Chinese fonts (page.STYLE)
     assert controls(demo) == {
         "scenario": "情境", "previous": "◀ 上一步", "next": "下一步 ▶", "reveal": "揭曉判定", "ask": "問問全班：開",
         "notes": "備註", "previous tip": "上一步", "next tip": "下一步", "reveal tip": "顯示或隱藏這一步的判定",
@@ -162,6 +164,7 @@ def test_the_switch_keeps_the_screen_and_computes_the_verdict_again(study, monke
     demo.set_revealed(False)  # hidden stays hidden
     assert demo.switch_language("en") == "en"
     assert not demo.revealed and demo.status_label.value == HIDDEN and demo.language_switch.value == "en"
+    assert not [c for c in demo._dom_classes if c.startswith("groundlab-classroom-lang-")]
     assert (demo.preset_index, demo.step_index, demo.text_size.value) == (5, 3, 125)
     assert demo.step_label.value == "screen 4 of 6" and demo.reveal.description == "Reveal verdict"
     with pytest.raises(ValueError):

@@ -33,7 +33,7 @@ from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation.widgets.base import PlainRepr, set_state_class
 
 __all__ = [
-    "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "LAYERS", "NOTES", "PRESENTER_NOTES", "REVEAL", "TEXT_SIZES",
+    "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "LANGUAGE_CLASS", "LAYERS", "NOTES", "PRESENTER_NOTES", "REVEAL", "TEXT_SIZES",
     "ClassroomDemo", "voila_state_file",
 ]
 
@@ -88,6 +88,9 @@ PRESENTER_NOTES = N_(
 """The general presenter notes shown by :data:`NOTES` (plain text; the step's own note follows once revealed)."""
 LAYERS = (N_("strict JSON:"), N_("citation-only:"), N_("full contract:"))
 """The captions of the three decision labels (strict, citation, status)."""
+
+LANGUAGE_CLASS = "groundlab-classroom-lang-"
+"""Prefix of the demo's class naming its language when not English (``groundlab-classroom-lang-zh-Hant``)."""
 
 _STATE_KEYS = ("preset", "step", "text_size", "ask")
 
@@ -319,6 +322,10 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     def _draw_words(self) -> None:
         """Every fixed word of the demo (controls, captions, the stopped notice) in the language in force."""
         self.style_box.value = _html.STYLE + style()
+        for name in [c for c in self._dom_classes if c.startswith(LANGUAGE_CLASS)]:
+            self.remove_class(name)
+        if self.language != "en":  # the page's fonts for its script (see page.STYLE)
+            self.add_class(LANGUAGE_CLASS + self.language)
         self.scenario.description = tr("Scenario")
         self._relabel(self.scenario, self._scenario_options(), self.preset_index)
         self._relabel(self.text_size, self._text_size_options(), self.text_size.value)

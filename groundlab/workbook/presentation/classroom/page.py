@@ -110,6 +110,16 @@ body:has(.groundlab-classroom) .jp-Notebook { padding-top: 0; padding-bottom: 0;
 .groundlab-classroom .widget-label.groundlab-classroom-status { font-weight: bold; }
 .groundlab-classroom .groundlab-classroom-fail { font-weight: bold; }
 .groundlab-classroom .groundlab-classroom-notes { border: 2px dashed #0072B2; padding: 0 6px; }
+/* Traditional Chinese (class groundlab-classroom-lang-zh-Hant): after the page's own fonts, the Taiwan forms of
+   Noto Sans CJK (Debian's fonts-noto-cjk) or a system's Traditional Chinese font, before any other fallback. */
+.groundlab-classroom.groundlab-classroom-lang-zh-Hant,
+.groundlab-classroom.groundlab-classroom-lang-zh-Hant :is(button, select, label, .widget-label, .widget-html-content) {
+  font-family: var(--jp-ui-font-family, sans-serif), "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC",
+    "Microsoft JhengHei", sans-serif;
+}
+.groundlab-classroom.groundlab-classroom-lang-zh-Hant :is(pre, code) {
+  font-family: var(--jp-code-font-family, monospace), "Noto Sans Mono CJK TC", "Noto Sans CJK TC", monospace;
+}
 .groundlab-classroom .jupyter-widgets-disconnected::before,
 body:has(.groundlab-classroom) .groundlab-claim-editor .jupyter-widgets-disconnected::before { content: none; display: none; }
 .groundlab-classroom.jupyter-widgets-disconnected > *,
