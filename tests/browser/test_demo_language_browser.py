@@ -10,7 +10,9 @@ state), switched to Chinese by its language switch, as a presenter would.
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 
 import pytest
 
@@ -27,6 +29,7 @@ from test_demo_browser import (
     check_every_screen_fits,
     chosen_preset,
     expected_status,
+    kernel_process,
     library_presets,
     shot,
     show,
@@ -137,3 +140,20 @@ def test_the_switch_keeps_the_case_the_screen_the_text_size_and_the_verdict(zh_p
         page.locator(TEXT_SIZE).first.select_option(index=0)
     show(page, 0, 0, language=ZH)
     assert page.dialogs == []
+
+
+def test_a_stopped_chinese_demo_says_in_chinese_to_reload(zh_page):
+    """Last: it kills the page's kernel. The notice that replaces the demo is in Chinese and names the
+    one action (F5), drawn in a CJK font."""
+    from groundlab.workbook.presentation.classroom.page import STOPPED
+
+    page, expect = zh_page, _expect()
+    notice = said(ZH, STOPPED)
+    assert notice != STOPPED and "F5" in notice
+    kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    os.kill(kernel_process(kernel_id), signal.SIGKILL)
+    demo = page.locator(DEMO).first
+    expect(demo).to_have_class(re.compile(r"\bjupyter-widgets-disconnected\b"), timeout=CHANGE_TIMEOUT_MS)
+    assert demo.evaluate("e => getComputedStyle(e, '::before').content") == f'"{notice}"'
+    assert page.locator(f"{DEMO} button:visible, {DEMO} select:visible").count() == 0
+    shot(page, "classroom_voila_zh_hant_stopped.png")
