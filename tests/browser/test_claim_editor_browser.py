@@ -47,12 +47,17 @@ def _run_all_cells(page) -> None:
     page.locator('.lm-Menu-itemLabel:text-is("Run All Cells")').first.click()
 
 
-def open_and_run_all(page, base: str, token: str, where: str = f"tree/{DEMO_NAME}?") -> None:
-    """Open a notebook in the JupyterLab at ``base`` and run all its cells: the demo notebook, or
-    ``where`` (the part of the address after ``/lab/``, up to the token's ``?`` or ``&``)."""
+def open_notebook(page, base: str, token: str, where: str = f"tree/{DEMO_NAME}?") -> None:
+    """Open a notebook in the JupyterLab at ``base``: the demo notebook, or ``where`` (the part of
+    the address after ``/lab/``, up to the token's ``?`` or ``&``)."""
     page.goto(f"{base}/lab/{where}token={token}", wait_until="domcontentloaded")
     page.wait_for_selector(".jp-Notebook", timeout=WIDGET_TIMEOUT_MS)
     _dismiss_kernel_dialog(page)
+
+
+def open_and_run_all(page, base: str, token: str, where: str = f"tree/{DEMO_NAME}?") -> None:
+    """:func:`open_notebook`, then run all its cells."""
+    open_notebook(page, base, token, where)
     page.locator(".jp-Notebook .jp-Cell").first.click()
     _run_all_cells(page)
     _dismiss_kernel_dialog(page, seconds=3)

@@ -62,6 +62,17 @@ PARTS = {
 }
 
 
+def words(language: str = "en") -> dict:
+    """The demo's words the tests wait for, in ``language``, from the workbook's catalogue:
+    ``hidden`` (a decision label before Reveal) and ``screen(number, total)`` (the step label)."""
+    from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE as tr
+    from groundlab.workbook.presentation.classroom.demo import HIDDEN
+
+    screen = tr.in_language("screen {number} of {total}", language)
+    return {"hidden": tr.in_language(HIDDEN, language),
+            "screen": lambda number, total: screen.format(number=number, total=total)}
+
+
 def expected_status(preset: int, step: int) -> str:
     """The status text the demo must show for ``step`` of preset ``preset``, computed now by the library."""
     from groundlab.core.contract import verify_answer
@@ -146,24 +157,28 @@ def demo_page(voila_server, browser):
         yield page
 
 
-def show(page, preset: int, step: int = 0, *, reveal: bool = False) -> None:
-    """Choose ``preset`` of the switcher and walk to its ``step`` (Next clicks), waiting for each screen."""
-    expect, presets = _expect(), library_presets()
+def show(page, preset: int, step: int = 0, *, reveal: bool = False, language: str = "en") -> None:
+    """Choose ``preset`` of the switcher and walk to its ``step`` (Next clicks), waiting for each screen
+    (the demo showing ``language``)."""
+    expect, presets, said = _expect(), library_presets(), words(language)
     total = len(presets[preset].steps)
+    first = said["screen"](1, total)
     if chosen_preset(page) != preset:
         page.locator(SCENARIO).first.select_option(index=preset)
-    elif page.locator(STEP).first.inner_text() != f"screen 1 of {total}":
-        page.locator(SCENARIO).first.select_option(index=(preset + 1) % len(presets))
-        expect(page.locator(STEP).first).to_contain_text("screen 1 of", timeout=CHANGE_TIMEOUT_MS)
+    elif page.locator(STEP).first.inner_text() != first:
+        other = (preset + 1) % len(presets)
+        page.locator(SCENARIO).first.select_option(index=other)
+        expect(page.locator(STEP).first).to_have_text(said["screen"](1, len(presets[other].steps)),
+                                                      timeout=CHANGE_TIMEOUT_MS)
         page.locator(SCENARIO).first.select_option(index=preset)
-    expect(page.locator(STEP).first).to_have_text(f"screen 1 of {total}", timeout=CHANGE_TIMEOUT_MS)
+    expect(page.locator(STEP).first).to_have_text(first, timeout=CHANGE_TIMEOUT_MS)
     for number in range(1, step + 1):
         page.locator(".groundlab-classroom-next").first.click()
-        expect(page.locator(STEP).first).to_have_text(f"screen {number + 1} of {total}", timeout=CHANGE_TIMEOUT_MS)
-    hidden = page.locator(STATUS).first.inner_text().strip() == "? ask the room"
+        expect(page.locator(STEP).first).to_have_text(said["screen"](number + 1, total), timeout=CHANGE_TIMEOUT_MS)
+    hidden = page.locator(STATUS).first.inner_text().strip() == said["hidden"]
     if reveal == hidden:  # Reveal toggles: press it when the verdict is not as asked
         page.locator(".groundlab-classroom-reveal").first.click()
-    wanted = expected_status(preset, step) if reveal else "? ask the room"
+    wanted = expected_status(preset, step) if reveal else said["hidden"]
     expect(page.locator(STATUS).first).to_have_text(wanted, timeout=CHANGE_TIMEOUT_MS)
 
 
@@ -213,19 +228,25 @@ def test_voila_every_screen_fits_every_projector(demo_page):
     """Every screen of every preset, verdict hidden and revealed, on the four projectors: the
     answer's quote column in sight, nothing scrolled sideways, the demo no taller than the screen,
     and no text under 20 px."""
-    page, expect = demo_page, _expect()
+    check_every_screen_fits(demo_page)
+
+
+def check_every_screen_fits(page, language: str = "en") -> None:
+    """:func:`test_voila_every_screen_fits_every_projector` on ``page``, a Voila page of the demo
+    showing ``language`` (the Chinese demo's test runs it too)."""
+    expect, said = _expect(), words(language)
     status = page.locator(STATUS).first
     cdp = page.context.new_cdp_session(page)
     misfits, screens, tallest = [], 0, {}
     for preset, chosen in enumerate(library_presets()):
         for step in range(len(chosen.steps)):
-            show(page, preset, step) if step == 0 else show_next(page, step, len(chosen.steps))
+            show(page, preset, step, language=language) if step == 0 else show_next(page, step, len(chosen.steps), language)
             for revealed in (False, True):
                 if revealed:
                     page.locator(".groundlab-classroom-reveal").first.click()
                     expect(status).to_have_text(expected_status(preset, step), timeout=CHANGE_TIMEOUT_MS)
                 else:
-                    expect(status).to_have_text("? ask the room", timeout=CHANGE_TIMEOUT_MS)
+                    expect(status).to_have_text(said["hidden"], timeout=CHANGE_TIMEOUT_MS)
                 for width, height, ratio in PROJECTORS:
                     cdp.send("Emulation.setDeviceMetricsOverride",
                              {"width": width, "height": height, "deviceScaleFactor": ratio, "mobile": False})
@@ -242,7 +263,8 @@ def test_voila_every_screen_fits_every_projector(demo_page):
     page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
     summary = {f"{w}x{h}": (sum(m[3] == f"{w}x{h}" for m in misfits),
                             max([m[4]["bottom"] for m in misfits if m[3] == f"{w}x{h}"], default=0)) for w, h, _ in PROJECTORS}
-    print("misfits per projector (count, tallest misfit px):", summary, "; tallest screen per projector:", tallest)
+    print(f"[{language}] misfits per projector (count, tallest misfit px):", summary,
+          "; tallest screen per projector:", tallest)
     for misfit in misfits:
         print(misfit)
     assert screens == 50
@@ -260,9 +282,9 @@ def settled_fit(page, height: int, tries: int = 10) -> dict:
     return fit
 
 
-def show_next(page, step: int, total: int) -> None:
+def show_next(page, step: int, total: int, language: str = "en") -> None:
     page.locator(".groundlab-classroom-next").first.click()
-    _expect()(page.locator(STEP).first).to_have_text(f"screen {step + 1} of {total}", timeout=CHANGE_TIMEOUT_MS)
+    _expect()(page.locator(STEP).first).to_have_text(words(language)["screen"](step + 1, total), timeout=CHANGE_TIMEOUT_MS)
 
 
 def test_voila_one_step_count_accept_in_the_success_colour_notes_hidden_until_asked(demo_page):

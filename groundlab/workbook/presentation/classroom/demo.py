@@ -1,6 +1,8 @@
 """The classroom demo: one projector screen per answer, verdict hidden until Reveal.
 
-The screen fits 1024 x 768 and 1280 x 720, at 100% and at 125% browser zoom.
+The screen fits 1024 x 768 and 1280 x 720, at 100% and at 125% browser zoom. Its words are in the
+language in force (``groundlab.set_language``; the workbook's catalogue), and its language switch
+draws the same screen in the other language.
 
 Part of the workbook's classroom demo: the Voilà widget (ipywidgets). See ``docs/architecture.md``, "Layers".
 """
@@ -20,18 +22,22 @@ require("ipywidgets", "workbook")  # a missing package names the extra that adds
 import ipywidgets as widgets
 
 from groundlab.core.contract import Verdict, verify_answer
+from groundlab.core.language import LANGUAGES, N_, get_language, language_name, set_language
 from groundlab.core.registry import Registry, Request
 from groundlab.hints import hints_for_verdict
 from groundlab.workbook.presentation import html as _html
-from groundlab.workbook.presentation.classroom.script import Preset, Step, classroom_presets, step_answer, step_edits
-from groundlab.workbook.presentation.classroom.page import STYLE, answer_html, compact_trace_html, documents_html, raw_html, request_html
+from groundlab.workbook.presentation.classroom.script import Preset, Step, classroom_presets, shown, step_answer, step_edits
+from groundlab.workbook.presentation.classroom.page import answer_html, compact_trace_html, documents_html, raw_html, request_html, style
 from groundlab.core.trace import trace_rows
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.presentation.widgets.base import PlainRepr, set_state_class
 
 __all__ = [
-    "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "NOTES", "PRESENTER_NOTES", "REVEAL", "TEXT_SIZES",
+    "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "LANGUAGE_CLASS", "LAYERS", "NOTES", "PRESENTER_NOTES", "REVEAL", "TEXT_SIZES",
     "ClassroomDemo", "voila_state_file",
 ]
+
+tr = WORKBOOK_CATALOGUE
 
 CLASSROOM_CLASSES = {
     "demo": "groundlab-classroom",
@@ -55,22 +61,24 @@ CLASSROOM_CLASSES = {
     "notes_toggle": "groundlab-classroom-notes-toggle",
     "notes": "groundlab-classroom-notes",
     "toolbar": "groundlab-classroom-toolbar",
+    "language": "groundlab-classroom-language",
     "columns": "groundlab-classroom-columns",
 }
 """Role -> CSS class of the demo's parts (browser tests find them by these names)."""
 
-HIDDEN = "? ask the room"
-"""Text of each decision label while the verdict is hidden."""
-REVEAL, HIDE = "Reveal verdict", "Hide verdict"
+HIDDEN = N_("? ask the room")
+"""Text of each decision label while the verdict is hidden (each English constant here is shown through
+the workbook's catalogue, in the language in force)."""
+REVEAL, HIDE = N_("Reveal verdict"), N_("Hide verdict")
 """The Reveal button's two descriptions."""
-ASK_ON, ASK_OFF = "Ask the room: on", "Ask the room: off"
+ASK_ON, ASK_OFF = N_("Ask the room: on"), N_("Ask the room: off")
 """The ask-the-room toggle's two descriptions."""
-TEXT_SIZES = (("Text 100%", 100), ("Text 125%", 125), ("Text 150%", 150))
+TEXT_SIZES = ((N_("Text 100%"), 100), (N_("Text 125%"), 125), (N_("Text 150%"), 150))
 """The text-size choices ``(label, percent)``: 100% (20 px body text) fits 1024 x 768, 1280 x 720 and both
 at 125% browser zoom; 125% fits 1600 x 900, 150% 1920 x 1080. The claim editor on the same page follows."""
-NOTES = "Notes"
+NOTES = N_("Notes")
 """The presenter-notes toggle's description (the notes stay hidden until it is pressed)."""
-PRESENTER_NOTES = (
+PRESENTER_NOTES = N_(
     "Pick a Scenario (first: notebook 02's script, then the study cases), walk it with Previous / Next, "
     "and press Reveal verdict once the room has voted. Tab moves between the controls; Enter or Space "
     "presses one. Ask the room off shows each verdict at once. Text 125% suits 1600×900, Text 150% "
@@ -78,6 +86,11 @@ PRESENTER_NOTES = (
     "trailing space: say it aloud."
 )
 """The general presenter notes shown by :data:`NOTES` (plain text; the step's own note follows once revealed)."""
+LAYERS = (N_("strict JSON:"), N_("citation-only:"), N_("full contract:"))
+"""The captions of the three decision labels (strict, citation, status)."""
+
+LANGUAGE_CLASS = "groundlab-classroom-lang-"
+"""Prefix of the demo's class naming its language when not English (``groundlab-classroom-lang-zh-Hant``)."""
 
 _STATE_KEYS = ("preset", "step", "text_size", "ask")
 
@@ -130,7 +143,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     with ``ask_the_room`` each step opens with its verdict hidden. ``state_file`` (a path, ``None``
     for none, ``"auto"``: :func:`voila_state_file`) keeps the preset, the screen, the text size and
     the ask-the-room mode across reloads: read once here (a saved state that no longer fits is
-    ignored), written on each change. ``ValueError`` for no presets, a preset without steps or a
+    ignored), written on each change; it keeps the language too, when it is not the one in force at
+    the start (``GROUNDLAB_LANG``'s, say). ``ValueError`` for no presets, a preset without steps or a
     request the registry cannot serve; ``KeyError`` for an unknown case.
 
     The answer and its three admission layers span the screen; below, the compact trace and the
@@ -139,9 +153,10 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
     screen and the labels :attr:`strict_label`, :attr:`citation_label`, :attr:`status_label` read
     :data:`HIDDEN`. Controls, reachable by Tab: :attr:`scenario` (value: the preset's index),
     :attr:`previous`, :attr:`next`, :attr:`reveal`, :attr:`ask`, :attr:`text_size`, :attr:`notes_toggle`
-    (presenter notes, hidden until pressed). ``HTML`` parts: :attr:`prompt`, :attr:`answer_box`,
+    (presenter notes, hidden until pressed), :attr:`language_switch` (English | 繁體中文:
+    :meth:`switch_language`). ``HTML`` parts: :attr:`prompt`, :attr:`answer_box`,
     :attr:`request_box`, :attr:`documents_box`, :attr:`trace_box`, :attr:`hints_box`, :attr:`notes_box`;
-    state: :attr:`raw`, :attr:`request`, :attr:`revealed`. The step count (:attr:`step_label`) is the
+    state: :attr:`raw`, :attr:`request`, :attr:`revealed`, :attr:`language`. The step count (:attr:`step_label`) is the
     screen's only count. When the kernel is gone, the page says so and asks for a reload (F5).
     """
 
@@ -164,28 +179,30 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.raw = ""
         self.request: Request | None = None
         self.verdict: Verdict | None = None
+        self.language = self._start_language = get_language()
+        self._relabelling = False  # options or a value replaced by a redraw in another language: not a choice
+        self._language_callbacks: list = []
         self.add_class(CLASSROOM_CLASSES["demo"])
 
         self.scenario = widgets.Dropdown(
-            options=[(p.title, i) for i, p in enumerate(self.presets)], value=0, description="Scenario",
-            layout=widgets.Layout(width="auto", max_width="100%"), style={"description_width": "initial"},
+            options=self._scenario_options(), value=0, layout=widgets.Layout(width="auto", max_width="100%"),
+            style={"description_width": "initial"},
         )
-        self.previous = widgets.Button(description="◀ Previous", tooltip="Previous step",
-                                       layout=widgets.Layout(width="auto"))
-        self.next = widgets.Button(description="Next ▶", tooltip="Next step", layout=widgets.Layout(width="auto"))
-        self.reveal = widgets.Button(description=REVEAL, tooltip="Show or hide this step's verdict",
-                                     button_style="warning", layout=widgets.Layout(width="auto"))
-        self.ask = widgets.ToggleButton(value=ask_the_room, description=ASK_ON if ask_the_room else ASK_OFF,
-                                        tooltip="Start every step with its verdict hidden until Reveal",
-                                        layout=widgets.Layout(width="auto"))
-        self.text_size = widgets.Dropdown(options=TEXT_SIZES, value=100, tooltip="Text size for a larger screen",
-                                          layout=widgets.Layout(width="auto"))
-        self.notes_toggle = widgets.ToggleButton(value=False, description=NOTES, tooltip="Show or hide the presenter notes",
-                                                 layout=widgets.Layout(width="auto"))
+        self.previous = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.next = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.reveal = widgets.Button(button_style="warning", layout=widgets.Layout(width="auto"))
+        self.ask = widgets.ToggleButton(value=ask_the_room, layout=widgets.Layout(width="auto"))
+        self.text_size = widgets.Dropdown(options=self._text_size_options(), value=100, layout=widgets.Layout(width="auto"))
+        self.notes_toggle = widgets.ToggleButton(value=False, layout=widgets.Layout(width="auto"))
+        self.language_switch = widgets.ToggleButtons(
+            options=[(language_name(language), language) for language in LANGUAGES], value=self.language,
+            style={"button_width": "auto"}, layout=widgets.Layout(width="auto"),
+        )
         self.step_label = widgets.Label("")
         for widget, role in ((self.scenario, "scenario"), (self.previous, "previous"), (self.next, "next"),
                              (self.reveal, "reveal"), (self.ask, "ask"), (self.text_size, "text_size"),
-                             (self.notes_toggle, "notes_toggle"), (self.step_label, "step")):
+                             (self.notes_toggle, "notes_toggle"), (self.language_switch, "language"),
+                             (self.step_label, "step")):
             widget.add_class(CLASSROOM_CLASSES[role])
         self.scenario.observe(self._scenario_changed, names="value")
         self.previous.on_click(lambda _button: self.go(self.step_index - 1))
@@ -194,6 +211,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.ask.observe(self._ask_changed, names="value")
         self.text_size.observe(self._text_size_changed, names="value")
         self.notes_toggle.observe(lambda _change: self._draw_notes(), names="value")
+        self.language_switch.observe(self._language_chosen, names="value")
 
         def box(role: str) -> widgets.HTML:
             widget = widgets.HTML("")
@@ -204,22 +222,22 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.documents_box, self.trace_box, self.hints_box = box("documents"), box("trace"), box("hints")
         self.notes_box = box("notes")
         self.notes_box.layout.display = "none"
+        self.style_box = widgets.HTML("")
         self.scale_style = widgets.HTML(self._scale_css(100))
         self.strict_label, self.citation_label, self.status_label = (widgets.Label("") for _ in range(3))
         for widget, role in ((self.strict_label, "strict"), (self.citation_label, "citation"),
                              (self.status_label, "status")):
             widget.add_class(CLASSROOM_CLASSES[role])
+        self.captions = tuple(widgets.HTML("") for _ in LAYERS)
 
-        def titled(text: str, widget: widgets.Widget) -> widgets.HBox:
-            return widgets.HBox([widgets.HTML(f"<span>{_html.esc(text)}:</span>"), widget],
-                                layout=widgets.Layout(margin="0 18px 0 0", align_items="center"))
+        def titled(caption: widgets.HTML, widget: widgets.Widget) -> widgets.HBox:
+            return widgets.HBox([caption, widget], layout=widgets.Layout(margin="0 18px 0 0", align_items="center"))
 
-        decision = widgets.HBox([titled("strict JSON", self.strict_label),
-                                 titled("citation-only", self.citation_label),
-                                 titled("full contract", self.status_label)],
+        decision = widgets.HBox([titled(caption, label) for caption, label in
+                                 zip(self.captions, (self.strict_label, self.citation_label, self.status_label))],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         toolbar = widgets.HBox([self.scenario, self.previous, self.next, self.reveal, self.ask, self.text_size,
-                                self.notes_toggle, self.step_label],
+                                self.notes_toggle, self.language_switch, self.step_label],
                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         toolbar.add_class(CLASSROOM_CLASSES["toolbar"])
         answer = widgets.VBox([self.answer_box, decision], layout=widgets.Layout(width="100%"))
@@ -227,8 +245,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         right = widgets.VBox([self.request_box, self.documents_box], layout=widgets.Layout(flex="1 1 0", min_width="0"))
         columns = widgets.HBox([left, right], layout=widgets.Layout(width="100%"))
         columns.add_class(CLASSROOM_CLASSES["columns"])
-        self.children = [widgets.HTML(_html.STYLE + STYLE), self.scale_style, toolbar, self.notes_box, self.prompt,
-                         answer, columns]
+        self.children = [self.style_box, self.scale_style, toolbar, self.notes_box, self.prompt, answer, columns]
         self._restore()
 
     def _restore(self) -> None:
@@ -237,6 +254,10 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         preset, step = saved.get("preset"), saved.get("step")
         fits = (isinstance(preset, int) and not isinstance(preset, bool) and 0 <= preset < len(self.presets)
                 and isinstance(step, int) and not isinstance(step, bool))
+        if saved.get("language") in LANGUAGES and saved["language"] != self.language:
+            self.language = set_language(saved["language"])  # the kernel's language: the cells below follow
+            self._relabel(self.language_switch, self.language_switch.options, self.language)
+        self._draw_words()
         self.go(0)  # a drawn screen first: the observers below redraw it
         if saved.get("text_size") in dict(TEXT_SIZES).values():
             self.text_size.value = saved["text_size"]
@@ -252,6 +273,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         if self.state_file is None or self._restoring:
             return
         state = dict(zip(_STATE_KEYS, (self.preset_index, self.step_index, self.text_size.value, self.ask.value)))
+        if self.language != self._start_language:
+            state["language"] = self.language
         try:
             _write_state(self.state_file, state)
         except OSError:  # a read-only home: the demo goes on, it only forgets on reload
@@ -262,16 +285,86 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         return f"<style>html:root {{ --groundlab-classroom-scale: {percent / 100:g}; }}</style>"
 
     def _draw_notes(self) -> None:
-        shown = bool(self.notes_toggle.value)
-        self.notes_box.layout.display = None if shown else "none"
+        shown_now = bool(self.notes_toggle.value)
+        self.notes_box.layout.display = None if shown_now else "none"
         note = self.step.note if self.revealed and self.step.note else ""
-        self.notes_box.value = (
-            f"<p><strong>Presenter notes.</strong> {_html.esc(PRESENTER_NOTES)}</p>"
-            + (f"<p><em>This case: {_html.esc(note)}</em></p>" if note else "")
-        ) if shown else ""
+        if not shown_now:
+            self.notes_box.value = ""
+            return
+        heading, general = _html.esc(tr("Presenter notes.")), _html.esc(tr(PRESENTER_NOTES))
+        this_case = _html.esc(tr("This case: {note}").format(note=note)) if note else ""
+        self.notes_box.value = f"<p><strong>{heading}</strong> {general}</p>" + (f"<p><em>{this_case}</em></p>" if note else "")
 
     def __repr__(self) -> str:
-        return f"ClassroomDemo: {len(self.presets)} presets (open it in JupyterLab or Voila; Reveal shows each verdict)"
+        return tr("ClassroomDemo: {count} presets (open it in JupyterLab or Voila; Reveal shows each verdict)").format(
+            count=len(self.presets))
+
+    # ------------------------------------------------------------ language
+
+    def _scenario_options(self) -> list[tuple[str, int]]:
+        return [(shown(p.title), i) for i, p in enumerate(self.presets)]
+
+    @staticmethod
+    def _text_size_options() -> tuple[tuple[str, int], ...]:
+        return tuple((tr(label), percent) for label, percent in TEXT_SIZES)
+
+    def _relabel(self, widget: widgets.Widget, options: Any, value: Any) -> None:
+        """Give a selection widget ``options`` (new labels, the same values) and keep ``value`` chosen,
+        unobserved (a new option list selects its first option on the way)."""
+        self._relabelling = True
+        try:
+            if tuple(widget.options) != tuple(options):
+                widget.options = options
+            widget.value = value
+        finally:
+            self._relabelling = False
+
+    def _draw_words(self) -> None:
+        """Every fixed word of the demo (controls, captions, the stopped notice) in the language in force."""
+        self.style_box.value = _html.STYLE + style()
+        for name in [c for c in self._dom_classes if c.startswith(LANGUAGE_CLASS)]:
+            self.remove_class(name)
+        if self.language != "en":  # the page's fonts for its script (see page.STYLE)
+            self.add_class(LANGUAGE_CLASS + self.language)
+        self.scenario.description = tr("Scenario")
+        self._relabel(self.scenario, self._scenario_options(), self.preset_index)
+        self._relabel(self.text_size, self._text_size_options(), self.text_size.value)
+        self.previous.description, self.previous.tooltip = tr("◀ Previous"), tr("Previous step")
+        self.next.description, self.next.tooltip = tr("Next ▶"), tr("Next step")
+        self.reveal.tooltip = tr("Show or hide this step's verdict")
+        self.ask.description = tr(ASK_ON if self.ask.value else ASK_OFF)
+        self.ask.tooltip = tr("Start every step with its verdict hidden until Reveal")
+        self.text_size.tooltip = tr("Text size for a larger screen")
+        self.notes_toggle.description, self.notes_toggle.tooltip = tr(NOTES), tr("Show or hide the presenter notes")
+        self.language_switch.tooltips = [tr("Show the demo in {language}").format(language=language_name(language))
+                                         for language in LANGUAGES]
+        for caption, text in zip(self.captions, LAYERS):
+            caption.value = f"<span>{_html.esc(tr(text))}</span>"
+
+    def _language_chosen(self, change: Any) -> None:
+        if not self._relabelling:
+            self.switch_language(change.new)
+
+    def switch_language(self, language: str) -> str:
+        """Show the demo in ``language`` (``"en"``, ``"zh-Hant"``, as :func:`groundlab.set_language`
+        reads it, which this calls for the whole kernel) and return the language now in force.
+
+        The same preset, screen, text size, notes and hidden or revealed verdict are drawn again in
+        that language, the verdict computed again by ``verify_answer`` (never kept from before); each
+        :meth:`on_language` callback is then called. ``ValueError`` for a language groundlab lacks.
+        """
+        self.language = set_language(language)
+        self._relabel(self.language_switch, self.language_switch.options, self.language)
+        self._draw_words()
+        self._show(self.step_index, revealed=self.revealed)
+        for callback in tuple(self._language_callbacks):
+            callback(self.language)
+        return self.language
+
+    def on_language(self, callback: Any) -> None:
+        """Call ``callback(language)`` after each :meth:`switch_language` (say, a claim editor's
+        ``lambda _language: editor.refresh()`` on the same page)."""
+        self._language_callbacks.append(callback)
 
     # ------------------------------------------------------------ navigation
 
@@ -286,13 +379,15 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         return self.preset.steps[self.step_index]
 
     def _ask_changed(self, change: Any) -> None:
-        self.ask.description = ASK_ON if change.new else ASK_OFF
+        self.ask.description = tr(ASK_ON if change.new else ASK_OFF)
         self.set_revealed(not change.new)
         self._save()
 
     def _text_size_changed(self, change: Any) -> None:
+        if self._relabelling:
+            return
         if change.new not in dict(TEXT_SIZES).values():  # None, or options replaced: back to 100%
-            self.text_size.options, self.text_size.value = TEXT_SIZES, 100
+            self.text_size.options, self.text_size.value = self._text_size_options(), 100
             return
         for name in [c for c in self._dom_classes if c.startswith("groundlab-classroom-text-")]:
             self.remove_class(name)
@@ -302,6 +397,8 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self._save()
 
     def _scenario_changed(self, change: Any) -> None:
+        if self._relabelling:
+            return
         self.preset_index = change.new
         self.go(0)
 
@@ -321,6 +418,11 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         """
         if not isinstance(index, int) or isinstance(index, bool):
             raise TypeError(f"a step index is an int, not {type(index).__name__}")
+        return self._show(index)
+
+    def _show(self, index: int, revealed: bool | None = None) -> Verdict:
+        """Draw step ``index`` (clamped), its verdict computed now; ``revealed``: shown or hidden
+        (``None``: as the ask-the-room mode opens a step)."""
         chosen = max(0, min(index, len(self.preset.steps) - 1))
         step = self.preset.steps[chosen]
         case = self.case_set[step.case_id]
@@ -329,12 +431,13 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.step_index, self.raw, self.request, self.verdict = chosen, raw, case.request, verdict
         self.previous.disabled = self.step_index == 0
         self.next.disabled = self.step_index == len(self.preset.steps) - 1
-        self.prompt.value = f"<p><strong>{_html.esc(step.title)}</strong> · {_html.esc(step.prompt)}</p>"
+        self.prompt.value = f"<p><strong>{_html.esc(shown(step.title))}</strong> · {_html.esc(shown(step.prompt))}</p>"
         self.request_box.value = request_html(self.request)
-        self.revealed = not self.ask.value
+        self.revealed = (not self.ask.value) if revealed is None else bool(revealed)
         self._draw_verdict()
         # set last: once the browser shows the new step number, it shows all of the step
-        self.step_label.value = f"screen {self.step_index + 1} of {len(self.preset.steps)}"
+        self.step_label.value = tr("screen {number} of {total}").format(number=self.step_index + 1,
+                                                                         total=len(self.preset.steps))
         self._save()
         return self.verdict
 
@@ -347,7 +450,7 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
 
     def _draw_verdict(self) -> None:
         verdict, request = self.verdict, self.request
-        self.reveal.description = HIDE if self.revealed else REVEAL
+        self.reveal.description = tr(HIDE if self.revealed else REVEAL)
         self.reveal.button_style = "" if self.revealed else "warning"
         self.documents_box.value = documents_html(request, self.registry, self.raw, marks=self.revealed)
         labels = (self.strict_label, self.citation_label, self.status_label)
@@ -361,10 +464,11 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         )
         self._draw_notes()
         if not self.revealed:
-            self.trace_box.value = "<p>Trace hidden: ask the room, then press <strong>Reveal verdict</strong>.</p>"
+            self.trace_box.value = "<p>" + tr("Trace hidden: ask the room, then press <strong>{reveal}</strong>.").format(
+                reveal=_html.esc(tr(REVEAL))) + "</p>"
             self.hints_box.value = ""
             for label in labels:  # the status last (see go)
-                label.value = HIDDEN
+                label.value = tr(HIDDEN)
                 set_state_class(label, None)
             return
         parsed = verdict.error is None
@@ -372,12 +476,13 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         self.trace_box.value = compact_trace_html(rows, str(verdict.status))
         hints = hints_for_verdict(verdict, request, self.registry, raw=self.raw)[:1]
         self.hints_box.value = "".join(
-            f"<p>Near-miss hint ({_html.esc(h.kind)}): {_html.esc(h.message)}</p>" for h in hints
+            "<p>" + tr("Near-miss hint ({kind}): {message}").format(kind=_html.esc(h.kind), message=_html.esc(h.message))
+            + "</p>" for h in hints
         )
         self.strict_label.value = (
-            _html.mark(True, "parses") if parsed else _html.mark(False, no=f"INVALID_JSON ({verdict.error.code})")
+            _html.mark(True, tr("parses")) if parsed else _html.mark(False, no=f"INVALID_JSON ({verdict.error.code})")
         )
-        self.citation_label.value = _html.mark(verdict.citation_only_ok, "accepts", "rejects")
+        self.citation_label.value = _html.mark(verdict.citation_only_ok, tr("accepts"), tr("rejects"))
         for label, passed in zip(labels, (parsed, verdict.citation_only_ok, verdict.ok)):
             set_state_class(label, passed)
         self.status_label.value = _html.status_text(verdict.status)  # the status last (see go)

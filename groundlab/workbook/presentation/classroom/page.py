@@ -3,7 +3,8 @@
 Part of the workbook's classroom demo. Every function returns escaped HTML with each character a
 reader could not see shown as ``⟨U+XXXX⟩``. The module imports only the standard library and
 stdlib-only groundlab modules; importing it runs the ``classroom`` package, which imports
-ipywidgets. See ``docs/architecture.md``, "Layers".
+ipywidgets. Its words are in the language in force (``tr``, the workbook's catalogue); field names,
+document ids, check names and statuses stay as they are. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -16,13 +17,21 @@ from groundlab.core.registry import Registry, Request
 from groundlab.workbook.presentation import html as _html
 from groundlab.workbook.presentation.lines import visible, visible_lines
 from groundlab.core.trace import TraceRow
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 
-__all__ = ["STOPPED", "STYLE", "answer_html", "compact_trace_html", "documents_html", "folded", "named_docs", "raw_html", "request_html"]
+__all__ = [
+    "STOPPED", "STYLE", "answer_html", "compact_trace_html", "documents_html", "folded", "named_docs", "raw_html",
+    "request_html", "stopped", "style",
+]
 
-STOPPED = "The demo stopped: its kernel is gone. Reload the page (F5) to start it again."
-"""What the page says, in place of the demo and the claim editor, once their kernel is gone (plain ASCII, no quotes)."""
+tr = WORKBOOK_CATALOGUE
 
-STYLE = """<style>
+STOPPED = N_("The demo stopped: its kernel is gone. Reload the page (F5) to start it again.")
+"""What the page says, in place of the demo and the claim editor, once their kernel is gone (plain ASCII, no
+quotes; :func:`stopped` is its text in the language in force)."""
+
+_STYLE = """<style>
 :root { --groundlab-classroom-scale: 1; }
 /* Browser zoom (or display scaling) of 125% or more on a small projector: 1280 x 720 at 125% is a
    CSS viewport of 1024 x 576. There each CSS pixel covers 1.25 screen pixels or more, so 16 CSS px
@@ -101,6 +110,16 @@ body:has(.groundlab-classroom) .jp-Notebook { padding-top: 0; padding-bottom: 0;
 .groundlab-classroom .widget-label.groundlab-classroom-status { font-weight: bold; }
 .groundlab-classroom .groundlab-classroom-fail { font-weight: bold; }
 .groundlab-classroom .groundlab-classroom-notes { border: 2px dashed #0072B2; padding: 0 6px; }
+/* Traditional Chinese (class groundlab-classroom-lang-zh-Hant): after the page's own fonts, the Taiwan forms of
+   Noto Sans CJK (Debian's fonts-noto-cjk) or a system's Traditional Chinese font, before any other fallback. */
+.groundlab-classroom.groundlab-classroom-lang-zh-Hant,
+.groundlab-classroom.groundlab-classroom-lang-zh-Hant :is(button, select, label, .widget-label, .widget-html-content) {
+  font-family: var(--jp-ui-font-family, sans-serif), "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC",
+    "Microsoft JhengHei", sans-serif;
+}
+.groundlab-classroom.groundlab-classroom-lang-zh-Hant :is(pre, code) {
+  font-family: var(--jp-code-font-family, monospace), "Noto Sans Mono CJK TC", "Noto Sans CJK TC", monospace;
+}
 .groundlab-classroom .jupyter-widgets-disconnected::before,
 body:has(.groundlab-classroom) .groundlab-claim-editor .jupyter-widgets-disconnected::before { content: none; display: none; }
 .groundlab-classroom.jupyter-widgets-disconnected > *,
@@ -112,7 +131,20 @@ body:has(.groundlab-classroom) .groundlab-claim-editor.jupyter-widgets-disconnec
   font: bold var(--groundlab-classroom-px, 20px) / 1.3 sans-serif; color: #000; background: #fff3cd;
   border: 3px solid #D55E00; border-radius: 6px; width: auto; height: auto;
 }
-</style>""".replace("{stopped}", STOPPED)
+</style>"""
+STYLE = _STYLE.replace("{stopped}", STOPPED)
+"""The demo's style sheet in English (:func:`style` is the one in the language in force)."""
+
+
+def stopped() -> str:
+    """:data:`STOPPED` in the language in force, as a CSS string's body (no ``"``, ``\\`` or line break)."""
+    text = tr(STOPPED)
+    return "".join(f"\\{ord(ch):x} " if ch in '"\\\n\r' else ch for ch in text)
+
+
+def style() -> str:
+    """The demo's style sheet, its stopped message (:func:`stopped`) in the language in force."""
+    return _STYLE.replace("{stopped}", stopped())
 
 
 def folded(raw: str) -> str:
@@ -189,7 +221,7 @@ def answer_html(raw: str, edited: frozenset[tuple[int, str]] = frozenset()) -> s
     except ClaimsSyntaxError:
         return raw_html(raw)
     if not claims:
-        return f"<p><code>{_html.esc(raw)}</code> (no claims)</p>"
+        return tr("<p><code>{answer}</code> (no claims)</p>").format(answer=_html.esc(raw))
     rows = []
     for index, claim in enumerate(claims):
         cells = []
@@ -207,10 +239,9 @@ def answer_html(raw: str, edited: frozenset[tuple[int, str]] = frozenset()) -> s
 def request_html(request: Request) -> str:
     """The trusted request on one line (escaped)."""
     esc = _html.esc
-    return (
-        f"<p><strong>Request</strong> (trusted): {esc(request.service)} / {esc(request.environment)} · "
-        f"revision {esc(request.revision)} · fields {esc(', '.join(request.fields))}</p>"
-    )
+    line = tr("<strong>Request</strong> (trusted): {service} / {environment} · revision {revision} · fields {fields}")
+    return "<p>" + line.format(service=esc(request.service), environment=esc(request.environment),
+                               revision=esc(request.revision), fields=esc(", ".join(request.fields))) + "</p>"
 
 
 def _marked(text: str, quotes: Sequence[tuple[int, str]]) -> str:
@@ -262,13 +293,15 @@ def documents_html(request: Request, registry: Registry, raw: str, marks: bool) 
     for doc_id in request.supplied:
         source = registry.by_id[doc_id]
         quotes = [(i, c.quote) for i, c in enumerate(claims) if c.doc == doc_id]
-        header = (f"<strong>{_html.esc(doc_id)}</strong> · {_html.esc(source.service)}"
-                  f" / {_html.esc(source.environment)} · revision {_html.esc(source.revision)}")
+        header = tr("<strong>{doc}</strong> · {service} / {environment} · revision {revision}").format(
+            doc=_html.esc(doc_id), service=_html.esc(source.service), environment=_html.esc(source.environment),
+            revision=_html.esc(source.revision))
         text = f'<pre data-doc="{_html.esc(doc_id)}">{_marked(source.text.rstrip(chr(10)), quotes)}</pre>'
         if doc_id in named:
             parts.append(f'<p class="groundlab-classroom-doc">{header}</p>{text}')
         else:
-            parts.append(f'<details class="groundlab-classroom-uncited"><summary title="not cited by the answer: open to read">{header}</summary>{text}</details>')
+            title = _html.esc(tr("not cited by the answer: open to read"))
+            parts.append(f'<details class="groundlab-classroom-uncited"><summary title="{title}">{header}</summary>{text}</details>')
     return "".join(parts)
 
 
@@ -294,19 +327,26 @@ def compact_trace_html(rows: Sequence[TraceRow], status: str) -> str:
     out = [f"<p><code>{_html.esc(_where(k))}</code> {' '.join(lines[k])}</p>" for k in order]
     decided = next((row for row in rows if row.decided), None)
     if decided is None:
-        passed = f"{_html.CHECK} Every check passed: {_html.esc(status)}."
-        out.append(f'<p class="groundlab-classroom-deciding groundlab-pass">{passed}</p>')
+        passed = tr("Every check passed: {status}.").format(status=_html.esc(status))
+        out.append(f'<p class="groundlab-classroom-deciding groundlab-pass">{_html.CHECK} {passed}</p>')
     else:
+        deciding = tr("Deciding check: {where} {check}: {sentence} → {status}").format(
+            where=_html.esc(_where(decided.where)), check=_html.esc(decided.check),
+            sentence=_html.esc(decided.sentence), status=_html.esc(status))
         out.append(
             f'<p class="groundlab-classroom-deciding groundlab-fail" data-claim="{_html.esc(decided.where)}" '
-            f'data-check="{_html.esc(decided.check)}">{_html.CROSS} Deciding check: {_html.esc(decided.where)} '
-            f"{_html.esc(decided.check)}: {_html.esc(decided.sentence)} → {_html.esc(status)}</p>"
+            f'data-check="{_html.esc(decided.check)}">{_html.CROSS} {deciding}</p>'
         )
     return "".join(out)
 
 
 def _where(key: str) -> str:
-    return "answer" if key.startswith("answer-") else key
+    """A trace line's place as shown: ``answer``, ``claim 0`` (in the language in force)."""
+    if key == "answer" or key.startswith("answer-"):
+        return tr("answer")
+    if key.startswith("claim ") and key[len("claim "):].isdigit():
+        return tr("claim {number}").format(number=key[len("claim "):])
+    return key
 
 
 def _claim_number(key: str) -> int:

@@ -1,9 +1,10 @@
 """The classroom demo's preset scenarios: the notebook-02 script and the frozen study's cases.
 
 Part of the workbook's classroom demo (the widget is :mod:`~groundlab.workbook.presentation.classroom.demo`).
-Nothing here holds a verdict, and no step's title or prompt names a status. The module imports only
-the standard library and ``groundlab.core``; importing it runs the ``classroom`` package, which
-imports ipywidgets. See ``docs/architecture.md``, "Layers".
+Nothing here holds a verdict, and no step's title or prompt names a status. Titles and prompts are
+English, marked for the workbook's catalogue; :func:`shown` gives them in the language in force. The
+module imports only the standard library, ``groundlab.core`` and the workbook's catalogues; importing
+it runs the ``classroom`` package, which imports ipywidgets. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
@@ -12,8 +13,46 @@ import json
 from typing import Any, NamedTuple
 
 from groundlab.core.claims import CLAIM_MEMBERS, parse_claims
+from groundlab.core.language import N_
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 
-__all__ = ["CLASSROOM_SCRIPT", "Edit", "Preset", "Step", "classroom_presets", "step_answer", "step_edits"]
+__all__ = ["CLASSROOM_SCRIPT", "Edit", "Preset", "Step", "Template", "classroom_presets", "shown", "step_answer", "step_edits"]
+
+tr = WORKBOOK_CATALOGUE
+
+
+class Template(str):
+    """An English text made from a marked ``template`` and its ``values``: equal to (and used as) the
+    English string, and :func:`shown` in another language from the template's translation.
+
+    ``Template(N_("group {number}"), number=1) == "group 1"``.
+    """
+
+    template: str
+    values: dict
+
+    def __new__(cls, template: str, **values: Any) -> "Template":
+        made = super().__new__(cls, template.format(**values))
+        made.template, made.values = template, values
+        return made
+
+    def __reduce__(self):  # copies and pickles keep the template
+        return (_template, (self.template, self.values))
+
+
+def _template(template: str, values: dict) -> Template:
+    return Template(template, **values)
+
+
+def shown(text: str) -> str:
+    """``text`` (a title, a prompt, a preset's name) in the language in force: a :class:`Template`
+    from its translated template, any other text marked with ``N_`` from the catalogue (an unmarked
+    text, such as a case's own description, stays as it is)."""
+    if not text:
+        return text  # gettext's "" is the catalogue's header
+    if isinstance(text, Template):
+        return tr(text.template).format(**text.values)
+    return tr(text)
 
 
 class Edit(NamedTuple):
@@ -47,42 +86,42 @@ class Preset(NamedTuple):
 
 _TIMEOUT = 0  # claim 0 of value-with-unit is the read_timeout_ms claim
 CLASSROOM_SCRIPT = Preset(
-    "Script (notebook 02): a timeout, six screens",
+    N_("Script (notebook 02): a timeout, six screens"),
     (
         Step(
             "value-with-unit",
-            "Start · the answer as the model wrote it",
-            "The timeout is written with a unit, and each quote is a real line of prod-v2. Which check decides?",
+            N_("Start · the answer as the model wrote it"),
+            N_("The timeout is written with a unit, and each quote is a real line of prod-v2. Which check decides?"),
         ),
         Step(
             "value-with-unit",
-            "Step 1 · the value 5s becomes 5000",
-            "The timeout value is now 5000. Which check is the last one to run now?",
+            N_("Step 1 · the value 5s becomes 5000"),
+            N_("The timeout value is now 5000. Which check is the last one to run now?"),
             (Edit(_TIMEOUT, "value", "5000"),),
         ),
         Step(
             "value-with-unit",
-            "Step 2a · the value 5000 with a trailing space",
-            "One space after 5000. Does the contract let it through? Then read the near-miss hints.",
+            N_("Step 2a · the value 5000 with a trailing space"),
+            N_("One space after 5000. Does the contract let it through? Then read the near-miss hints."),
             (Edit(_TIMEOUT, "value", "5000 "),),
         ),
         Step(
             "value-with-unit",
-            "Step 2b · the value 5,000",
-            "A thousands separator this time. Same question; what do the near-miss hints say?",
+            N_("Step 2b · the value 5,000"),
+            N_("A thousands separator this time. Same question; what do the near-miss hints say?"),
             (Edit(_TIMEOUT, "value", "5,000"),),
         ),
         Step(
             "value-with-unit",
-            "Step 3 · 5000 again, one space after the quote",
-            "The value is 5000 again, but the timeout quote ends with a space. Which admission layer notices first?",
+            N_("Step 3 · 5000 again, one space after the quote"),
+            N_("The value is 5000 again, but the timeout quote ends with a space. Which admission layer notices first?"),
             (Edit(_TIMEOUT, "value", "5000"), Edit(_TIMEOUT, "quote", "read_timeout_ms=5000 ")),
         ),
         Step(
             "value-with-unit",
-            "Step 4 · the timeout from prod-v1",
-            "The timeout claim now cites prod-v1 and its real line read_timeout_ms=2000, value 2000. "
-            "Which check breaks now?",
+            N_("Step 4 · the timeout from prod-v1"),
+            N_("The timeout claim now cites prod-v1 and its real line read_timeout_ms=2000, value 2000. "
+               "Which check breaks now?"),
             (
                 Edit(_TIMEOUT, "doc", "prod-v1"),
                 Edit(_TIMEOUT, "quote", "read_timeout_ms=2000"),
@@ -93,13 +132,13 @@ CLASSROOM_SCRIPT = Preset(
 )
 """The notebook-02 "try it" script on the ``value-with-unit`` case: its start and four steps (step 2 in two parts)."""
 
-_STUDY_PROMPT = "Which status will the full contract give this answer?"
+_STUDY_PROMPT = N_("Which status will the full contract give this answer?")
 
 
 def _case_step(case: Any) -> Step:
     """A study case's screen; its title carries no number (the step count is the screen's only count)."""
     note = f"{case.id}: {case.description}" if case.description else case.id
-    return Step(case.id, "Study case", _STUDY_PROMPT, (), note)
+    return Step(case.id, N_("Study case"), _STUDY_PROMPT, (), note)
 
 
 def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
@@ -116,10 +155,10 @@ def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
         families.setdefault(case.family or "other", []).append(_case_step(case))
     # groups are numbered, never named: a family's name would tell the room the answer
     found = [
-        Preset(f"Study cases · group {number} ({len(steps)})", tuple(steps))
+        Preset(Template(N_("Study cases · group {number} ({count})"), number=number, count=len(steps)), tuple(steps))
         for number, steps in enumerate(families.values(), start=1)
     ]
-    every = Preset(f"Study cases · all {total}, in file order", tuple(_case_step(c) for c in cases))
+    every = Preset(Template(N_("Study cases · all {total}, in file order"), total=total), tuple(_case_step(c) for c in cases))
     return (CLASSROOM_SCRIPT, *found, every)
 
 
