@@ -249,3 +249,27 @@ def test_the_stopped_notice_is_a_safe_css_string_in_every_language():
     set_language("zh-Hant")
     assert "（F5）" in stopped() and '"' not in stopped() and "\\" not in stopped()
     assert style().count(f'content: "{stopped()}";') == 1 and STOPPED not in style()
+
+
+def test_the_editor_section_heading_follows_the_switch(study):
+    from groundlab.workbook import ClaimEditor
+
+    demo = ClassroomDemo(study, state_file=None)
+    editor = ClaimEditor.from_case(study, "complete")
+    refreshed = []
+    editor.refresh = lambda: refreshed.append(get_language())
+    section = demo.editor_section(editor, "complete")
+    assert section.children == (section.heading, editor)
+    assert section.heading.value == (
+        "<h2>Edit an answer yourself</h2><p>The claim editor below opens the study&#x27;s <code>complete</code> answer: edit a "
+        "claim or the request and the three admission layers, the trace, the accepted map and the near-miss hints update on every edit.</p>"
+    )
+    assert repr(section).startswith("Edit an answer yourself: ClaimEditor: case complete")
+    demo.switch_language("zh-Hant")
+    assert section.heading.value == (
+        "<h2>自己動手修改一個回答</h2><p>下方的聲明編輯器開啟實驗的 <code>complete</code> 回答：修改任一則聲明或請求，"
+        "三個檢查層、追蹤記錄、接受映射與近似提示都會在每次修改後更新。</p>"
+    )
+    assert refreshed == ["zh-Hant"] and repr(section).startswith("自己動手修改一個回答：")
+    demo.switch_language("en")
+    assert "Edit an answer yourself" in section.heading.value and refreshed == ["zh-Hant", "en"]

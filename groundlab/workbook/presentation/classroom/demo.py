@@ -34,7 +34,7 @@ from groundlab.workbook.presentation.widgets.base import PlainRepr, set_state_cl
 
 __all__ = [
     "ASK_OFF", "ASK_ON", "CLASSROOM_CLASSES", "HIDDEN", "HIDE", "LANGUAGE_CLASS", "LAYERS", "NOTES", "PRESENTER_NOTES", "REVEAL", "TEXT_SIZES",
-    "ClassroomDemo", "voila_state_file",
+    "EDITOR_HEADING", "EDITOR_LEAD", "ClassroomDemo", "EditorSection", "voila_state_file",
 ]
 
 tr = WORKBOOK_CATALOGUE
@@ -366,6 +366,11 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         ``lambda _language: editor.refresh()`` on the same page)."""
         self._language_callbacks.append(callback)
 
+    def editor_section(self, editor: Any, case_id: str) -> "EditorSection":
+        """``editor`` (a claim editor opened on ``case_id``) under a heading in the language in
+        force; :meth:`switch_language` redraws both (:class:`EditorSection`)."""
+        return EditorSection(self, editor, case_id)
+
     # ------------------------------------------------------------ navigation
 
     @property
@@ -486,3 +491,37 @@ class ClassroomDemo(PlainRepr, widgets.VBox):
         for label, passed in zip(labels, (parsed, verdict.citation_only_ok, verdict.ok)):
             set_state_class(label, passed)
         self.status_label.value = _html.status_text(verdict.status)  # the status last (see go)
+
+
+EDITOR_HEADING = N_("Edit an answer yourself")
+EDITOR_LEAD = N_(
+    "The claim editor below opens the study's {case} answer: edit a claim or the request and the three admission "
+    "layers, the trace, the accepted map and the near-miss hints update on every edit."
+)
+"""The heading and the sentence above the claim editor on the demo's page."""
+
+
+class EditorSection(PlainRepr, widgets.VBox):
+    """A claim editor under its heading on the demo's page: ``EditorSection(demo, editor, case_id)``.
+
+    The heading (:data:`EDITOR_HEADING`, :data:`EDITOR_LEAD`) is in the language in force; the
+    demo's language switch redraws it and refreshes the editor (``editor.refresh()``)."""
+
+    def __init__(self, demo: ClassroomDemo, editor: Any, case_id: str) -> None:
+        super().__init__()
+        self.case_id = case_id
+        self.editor = editor
+        self.heading = widgets.HTML("")
+        self.children = (self.heading, editor)
+        self.redraw()
+        demo.on_language(self.redraw)
+
+    def redraw(self, _language: str | None = None) -> None:
+        """Draw the heading in the language in force and refresh the editor."""
+        code = f"<code>{_html.esc(self.case_id)}</code>"
+        self.heading.value = f"<h2>{_html.esc(tr(EDITOR_HEADING))}</h2><p>{_html.esc(tr(EDITOR_LEAD)).format(case=code)}</p>"
+        if _language is not None:
+            self.editor.refresh()
+
+    def __repr__(self) -> str:
+        return tr("{heading}: {editor}").format(heading=tr(EDITOR_HEADING), editor=repr(self.editor))

@@ -180,6 +180,11 @@ def folded(raw: str) -> str:
     return "".join(out)
 
 
+def _data_claim(claim: int | None) -> str:
+    """A trace row's ``data-claim`` value, the same in every language: ``claim 0`` or ``answer``."""
+    return "answer" if claim is None else f"claim {claim}"
+
+
 _ONE_COLUMN_LINES = 8
 
 
@@ -334,7 +339,7 @@ def compact_trace_html(rows: Sequence[TraceRow], status: str) -> str:
             where=_html.esc(_where(decided.where)), check=_html.esc(decided.check),
             sentence=_html.esc(decided.sentence), status=_html.esc(status))
         out.append(
-            f'<p class="groundlab-classroom-deciding groundlab-fail" data-claim="{_html.esc(decided.where)}" '
+            f'<p class="groundlab-classroom-deciding groundlab-fail" data-claim="{_data_claim(decided.claim)}" '
             f'data-check="{_html.esc(decided.check)}">{_html.CROSS} {deciding}</p>'
         )
     return "".join(out)
