@@ -94,19 +94,19 @@ _VALUE_CHECKS = (  # the value check (both reasons), then the supports check
 )
 _SCOPE_ROW = (
     '    Check(\n        "scope", 5, Status.SCOPE_MISMATCH, "claim",\n'
-    '        "the cited document belongs to another service or environment", ("other_service", "other_environment"),\n    ),\n'
+    '        N_("the cited document belongs to another service or environment"), ("other_service", "other_environment"),\n    ),\n'
 )
 _REVISION_ROW = (
     '    Check(\n        "revision", 6, Status.STALE_REVISION, "claim",\n'
-    '        "the cited document is not the requested revision (older or newer)", ("old_revision",),\n    ),\n'
+    '        N_("the cited document is not the requested revision (older or newer)"), ("old_revision",),\n    ),\n'
 )
 _VALUE_ROW = (
     '    Check(\n        "value", 7, Status.VALUE_MISMATCH, "claim",\n'
-    '        "the claimed value differs from the cited document\'s fact, or it has none", ("no_fact", "other_value"),\n    ),\n'
+    '        N_("the claimed value differs from the cited document\'s fact, or it has none"), ("no_fact", "other_value"),\n    ),\n'
 )
 _SUPPORTS_ROW = (
     '    Check(\n        "supports", 8, Status.QUOTE_NOT_SUPPORTING, "claim",\n'
-    '        "the quote is genuine but is not the document\'s field=value line for this field", ("not_canonical",),\n    ),\n'
+    '        N_("the quote is genuine but is not the document\'s field=value line for this field"), ("not_canonical",),\n    ),\n'
 )
 _IS_QUOTED_BODY = '    needle = _normalize(_require_text(quote, "quote"))\n'
 

@@ -17,7 +17,7 @@ import pytest
 
 from tools import kit
 from tools.i18n import TWIN_NUMBERS
-from tools.notebooks import LESSON_GLOB, has_core_path, read_notebook, tags
+from tools.notebooks import LESSON_GLOB, has_core_path, read_notebook, student_copy, tags
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob(LESSON_GLOB))
@@ -113,7 +113,7 @@ def test_kit_problems_finds_solutions_and_instructors_files_in_the_chinese_copie
     chinese.mkdir(parents=True)
     shutil.copyfile(ROOT / "docs" / "translating.md", chinese / "講師手冊.zh-Hant.md")
     shutil.copyfile(ROOT / "docs" / "translating.md", tmp_path / "instructor.zh-Hant.md")
-    planted = read_notebook(TWINS[0])
+    planted = student_copy(read_notebook(TWINS[0]))  # a sound copy, then the planted problems
     planted["cells"].append({"cell_type": "markdown", "metadata": {"tags": ["solution"]}, "source": "答案是 5000"})
     planted["cells"].append({"cell_type": "markdown", "metadata": {"tags": ["explanation"]}, "source": "<details><summary>為什麼</summary>因為……</details>"})
     planted["cells"].append({"cell_type": "code", "metadata": {}, "source": "1", "outputs": [{"output_type": "stream", "name": "stdout", "text": "1"}]})
@@ -130,7 +130,7 @@ def test_kit_problems_finds_solutions_and_instructors_files_in_the_chinese_copie
 
 
 def test_kit_problems_looks_into_the_wheels_notebooks(tmp_path):
-    planted = read_notebook(TWINS[0])
+    planted = student_copy(read_notebook(TWINS[0]))
     planted["cells"].append({"cell_type": "markdown", "metadata": {"tags": ["solution"]}, "source": "答案"})
     inside = f"groundlab/workbook/notebooks/core/zh-Hant/{TWINS[0].name}"
     with zipfile.ZipFile(tmp_path / "groundlab-0.1.0-py3-none-any.whl", "w") as wheel:

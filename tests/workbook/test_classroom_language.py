@@ -29,7 +29,6 @@ from groundlab.workbook.presentation.classroom.script import (  # noqa: E402
     CLASSROOM_SCRIPT,
     Preset,
     Step,
-    Template,
     classroom_presets,
     shown,
 )
@@ -218,7 +217,9 @@ def test_groundlab_lang_starts_the_demo_in_chinese_and_english_is_then_kept(stud
 
 def test_templates_are_their_english_text_and_shown_from_their_translation(study):
     title = classroom_presets(study)[1].title
-    assert isinstance(title, Template) and title == "Study cases · group 1 (3)"
+    from groundlab.workbook.catalogues import FilledText
+
+    assert isinstance(title, FilledText) and title == "Study cases · group 1 (3)"
     assert copy.deepcopy(title).template == title.template and pickle.loads(pickle.dumps(title)).values == {"number": 1, "count": 3}
     assert shown(title) == "Study cases · group 1 (3)" and shown("") == ""
     set_language("zh-Hant")

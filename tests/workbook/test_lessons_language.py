@@ -62,9 +62,9 @@ def test_every_predict_hint_has_chinese_and_keeps_its_english_value():
 def test_an_exercises_hint_title_and_task_follow_the_language(study):
     q = lesson_exercises("05", cases=study).my_answer
     set_language("zh-Hant")
-    assert q.hint() == "Hint 1 of 2: 每個聲明的檢查依回答中的順序逐一聲明執行。重複是在哪一個聲明被發現的？"
+    assert q.hint() == "提示 1／2：每個聲明的檢查依回答中的順序逐一聲明執行。重複是在哪一個聲明被發現的？"
     assert str(q).splitlines()[:2] == [
-        "Exercise: 不是由重複做出決定",
+        "練習：不是由重複做出決定",
         "修改 duplicate-field 回答中的一個值，並保留重複的欄位，讓契約的狀態成為 VALUE_MISMATCH。",
     ]
     assert q.identity == ("Exercise", "A repeat that is not what decides", q.task.english())

@@ -217,3 +217,19 @@ def test_learner_check_follows_groundlab_lang(monkeypatch, capsys):
     monkeypatch.delenv("GROUNDLAB_LANG")
     assert learner.main(["check"]) == 1
     assert "PROBLEM rapidfuzz is not installed\n        what to do: install the kit again" in capsys.readouterr().out
+
+
+def test_codes_offered_by_a_predict_are_explained_in_chinese_and_not_in_english(study):
+    from groundlab.workbook.exercises.answers import PARSE_CHOICES
+    from groundlab.workbook.exercises.predict import code_explanations
+
+    assert "What the codes mean" not in Predict.case(study, CASE).children[1].value
+    assert code_explanations(PARSE_CHOICES) == ""
+    set_language("zh-Hant")
+    head = Predict.case(study, CASE).children[1].value
+    assert "<details><summary>這些代碼的意思（點一下展開）</summary><ul><li><code>INVALID_JSON</code>：回答不是聲明 JSON（見其解析代碼）</li>" in head
+    assert head.count("<li><code>") == 10 and "<li><code>INCOMPLETE</code>：有請求的欄位沒有聲明</li>" in head
+    parse = code_explanations(PARSE_CHOICES)
+    assert parse.count("<li>") == 8 and "<li><code>duplicate_member</code>：某個物件兩次使用同一個成員名稱（任何深度皆然）</li>" in parse
+    assert "parses" not in parse, "a word choice is shown in words; only codes are explained"
+    assert code_explanations(["accepts", "rejects"]) == ""

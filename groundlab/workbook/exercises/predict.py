@@ -16,6 +16,9 @@ require("ipywidgets", "workbook")  # a missing package names the extra that adds
 
 import ipywidgets as widgets
 
+from groundlab.core.checks import Status, status_meaning
+from groundlab.core.errors import ERROR_CODES, code_meaning
+from groundlab.core.language import DEFAULT_LANGUAGE, get_language
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.exercises import answers
@@ -128,6 +131,7 @@ class Predict(Reported, PlainRepr, widgets.VBox):
             + _html.pre(shown_material(t), "groundlab-pre")
             for h, t in material
         )
+        head += code_explanations(self.options)
         buttons = [self.check_button, self.hint_button] if self.hints else [self.check_button]
         self.children = [
             widgets.HTML(_html.STYLE + PREDICT_STYLE),
@@ -428,3 +432,27 @@ class Predict(Reported, PlainRepr, widgets.VBox):
             title, question, answers.PARSE_CHOICES, partial(answers.parse_code_answer, raw),
             details=[("Answer", raw)], hints=hints, board=board,
         )
+
+
+def code_explanations(options: Sequence[str]) -> str:
+    """In a language other than English, a folded HTML list of what each code among ``options``
+    means (a status: ``status_meaning``; a parse code: ``code_meaning``), so a code a learner
+    cannot read as a word is explained where it is offered; ``""`` in English, or when no option
+    is a code. Lists every code offered, in order, so it names no answer."""
+    if get_language() == DEFAULT_LANGUAGE:
+        return ""
+    statuses = {status.value for status in Status}
+    items = []
+    for option in options:
+        if option in statuses:
+            meaning = status_meaning(option)
+        elif option in ERROR_CODES:
+            meaning = code_meaning(option)
+        else:
+            continue
+        line = _html.esc(tr("{code}: {meaning}")).format(code=f"<code>{_html.esc(option)}</code>", meaning=_html.esc(meaning))
+        items.append(f"<li>{line}</li>")
+    if not items:
+        return ""
+    summary = _html.esc(tr("What the codes mean (click to show)"))
+    return f"<details><summary>{summary}</summary><ul>{''.join(items)}</ul></details>"

@@ -20,55 +20,31 @@ import contextlib
 from typing import Iterator, Iterable
 
 from groundlab.core import language as _language
-from groundlab.workbook.catalogues import LESSONS_CATALOGUE
+from groundlab.workbook.catalogues import LESSONS_CATALOGUE, CatalogueText
+from groundlab.workbook.catalogues import FilledText as _FilledText
 
 __all__ = ["FilledText", "LessonText", "N_", "problems_sentence", "shown_in", "tr"]
 
 tr = LESSONS_CATALOGUE
 
 
-class LessonText(str):
-    """An English message of the lessons' catalogue that shows itself in the language in force.
-
-    Its value (equality, hashing, ``len``, ``repr``, JSON) is the English message, so an exercise
-    keeps its identity across languages; ``str()`` and ``format()`` give the translation.
-    """
+class LessonText(CatalogueText):
+    """An English message of the lessons' catalogue that shows itself in the language in force
+    (:class:`~groundlab.workbook.catalogues.CatalogueText`): an exercise keeps its identity across
+    languages, and ``str()`` and ``format()`` give the translation."""
 
     __slots__ = ()
-
-    def __str__(self) -> str:
-        return tr(str.__str__(self))
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def english(self) -> str:
-        """The English text (a plain ``str``)."""
-        return str.__str__(self)
-
-    def fill(self, **values: object) -> "FilledText":
-        """This message with its named placeholders filled in, still shown in the language in force:
-        ``N_("Edit the {case} answer").fill(case="one-field")``."""
-        return FilledText(self.english(), values)
+    catalogue = LESSONS_CATALOGUE
 
 
-class FilledText(LessonText):
+class FilledText(_FilledText, LessonText):
     """A :class:`LessonText` whose placeholders are filled in when it is shown (``template``, ``values``);
     its value is the English text filled in."""
 
-    __slots__ = ("template", "values")
+    __slots__ = ()
 
-    def __new__(cls, template: str, values: dict) -> "FilledText":
-        made = super().__new__(cls, template.format(**values))
-        made.template, made.values = template, dict(values)
-        return made
 
-    def __str__(self) -> str:
-        return tr(self.template).format(**self.values)
-
-    def english(self) -> str:
-        """The English text filled in (a plain ``str``)."""
-        return str.__str__(self)
+LessonText.filled = FilledText
 
 
 def N_(message: str) -> LessonText:  # noqa: N802 - the name Babel extracts

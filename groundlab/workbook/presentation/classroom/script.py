@@ -14,44 +14,22 @@ from typing import Any, NamedTuple
 
 from groundlab.core.claims import CLAIM_MEMBERS, parse_claims
 from groundlab.core.language import N_
-from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
+from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE, CatalogueText, FilledText
 
-__all__ = ["CLASSROOM_SCRIPT", "Edit", "Preset", "Step", "Template", "classroom_presets", "shown", "step_answer", "step_edits"]
+__all__ = ["CLASSROOM_SCRIPT", "Edit", "Preset", "Step", "classroom_presets", "shown", "step_answer", "step_edits"]
 
 tr = WORKBOOK_CATALOGUE
 
 
-class Template(str):
-    """An English text made from a marked ``template`` and its ``values``: equal to (and used as) the
-    English string, and :func:`shown` in another language from the template's translation.
-
-    ``Template(N_("group {number}"), number=1) == "group 1"``.
-    """
-
-    template: str
-    values: dict
-
-    def __new__(cls, template: str, **values: Any) -> "Template":
-        made = super().__new__(cls, template.format(**values))
-        made.template, made.values = template, values
-        return made
-
-    def __reduce__(self):  # copies and pickles keep the template
-        return (_template, (self.template, self.values))
-
-
-def _template(template: str, values: dict) -> Template:
-    return Template(template, **values)
-
-
 def shown(text: str) -> str:
-    """``text`` (a title, a prompt, a preset's name) in the language in force: a :class:`Template`
-    from its translated template, any other text marked with ``N_`` from the catalogue (an unmarked
-    text, such as a case's own description, stays as it is)."""
+    """``text`` (a title, a prompt, a preset's name) in the language in force: a
+    :class:`~groundlab.workbook.catalogues.FilledText` from its translated template, any other text
+    marked with ``N_`` from the catalogue (an unmarked text, such as a case's own description,
+    stays as it is)."""
     if not text:
         return text  # gettext's "" is the catalogue's header
-    if isinstance(text, Template):
-        return tr(text.template).format(**text.values)
+    if isinstance(text, CatalogueText):
+        return str(text)
     return tr(text)
 
 
@@ -155,10 +133,10 @@ def classroom_presets(case_set: Any) -> tuple[Preset, ...]:
         families.setdefault(case.family or "other", []).append(_case_step(case))
     # groups are numbered, never named: a family's name would tell the room the answer
     found = [
-        Preset(Template(N_("Study cases · group {number} ({count})"), number=number, count=len(steps)), tuple(steps))
+        Preset(FilledText(N_("Study cases · group {number} ({count})"), {"number": number, "count": len(steps)}), tuple(steps))
         for number, steps in enumerate(families.values(), start=1)
     ]
-    every = Preset(Template(N_("Study cases · all {total}, in file order"), total=total), tuple(_case_step(c) for c in cases))
+    every = Preset(FilledText(N_("Study cases · all {total}, in file order"), {"total": total}), tuple(_case_step(c) for c in cases))
     return (CLASSROOM_SCRIPT, *found, every)
 
 
