@@ -32,7 +32,7 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 MARK_JS = """([mark, wanted, limit]) => {
   // the elements on screen with their own (direct) text holding `wanted`, or any Han character when it is
-  // null, each marked with `mark`=index (at most `limit`); returns their own text
+  // null, each marked with `mark`=index (at most `limit`)
   const han = /[\\u3400-\\u4dbf\\u4e00-\\u9fff]/;
   document.querySelectorAll(`[${mark}]`).forEach(e => e.removeAttribute(mark));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -47,7 +47,8 @@ MARK_JS = """([mark, wanted, limit]) => {
     element.setAttribute(mark, String(found.length));
     found.push(element);
   }
-  return found.map(e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.data).join(''));
+  // all the text laid out inside each, as CSS.getPlatformFontsForNode counts it (a heading's hidden ¶ anchor too)
+  return found.map(e => e.textContent);
 }"""
 
 

@@ -41,6 +41,7 @@ tr = WORKBOOK_CATALOGUE
 
 CLASSROOM_CLASSES = {
     "demo": "groundlab-classroom",
+    "editor_section": "groundlab-classroom-editor-section",
     "scenario": "groundlab-classroom-scenario",
     "previous": "groundlab-classroom-previous",
     "next": "groundlab-classroom-next",
@@ -513,6 +514,7 @@ class EditorSection(PlainRepr, widgets.VBox):
         self.editor = editor
         self.heading = widgets.HTML("")
         self.children = (self.heading, editor)
+        self.add_class(CLASSROOM_CLASSES["editor_section"])  # its heading shows no broken-link icon when the kernel is gone
         self.redraw()
         demo.on_language(self.redraw)
 

@@ -121,7 +121,9 @@ body:has(.groundlab-classroom) .jp-Notebook { padding-top: 0; padding-bottom: 0;
   font-family: var(--jp-code-font-family, monospace), "Noto Sans Mono CJK TC", "Noto Sans CJK TC", monospace;
 }
 .groundlab-classroom .jupyter-widgets-disconnected::before,
-body:has(.groundlab-classroom) .groundlab-claim-editor .jupyter-widgets-disconnected::before { content: none; display: none; }
+body:has(.groundlab-classroom) .groundlab-claim-editor .jupyter-widgets-disconnected::before,
+body:has(.groundlab-classroom) .groundlab-classroom-editor-section.jupyter-widgets-disconnected::before,
+body:has(.groundlab-classroom) .groundlab-classroom-editor-section > .jupyter-widgets-disconnected:not(.groundlab-claim-editor)::before { content: none; display: none; }
 .groundlab-classroom.jupyter-widgets-disconnected > *,
 body:has(.groundlab-classroom) .groundlab-claim-editor.jupyter-widgets-disconnected > * { display: none; }
 .groundlab-classroom.jupyter-widgets-disconnected::before,
