@@ -247,3 +247,37 @@ def test_the_chinese_core_path_keeps_the_english_answers(chinese_core):
     theirs = {english_cells[i]["id"]: p._answer()[0] for i, p in conventions.predicts(english_cells, english_values)}
     ours = {cells[i]["id"]: p._answer()[0] for i, p in conventions.predicts(cells, values)}
     assert set(ours) == wanted and ours == {k: theirs[k] for k in ours} and set(ours) <= set(ids)
+
+
+def _fields(text: str) -> list[str]:
+    """The replacement fields of a ``str.format`` template, as written (``{doc}``, ``{language!r}``)."""
+    import string
+
+    return sorted(f"{name}!{conversion}:{spec}" for _, name, spec, conversion in string.Formatter().parse(text) if name is not None)
+
+
+@pytest.mark.parametrize("domain", i18n.DOMAINS, ids=lambda d: d.name)
+def test_every_translation_keeps_its_placeholders(domain):
+    """A translation that drops, renames or adds a ``{field}`` would raise ``KeyError`` (or show
+    the wrong value) when shown: each keeps exactly its English message's fields."""
+    from babel.messages.pofile import read_po
+
+    with i18n.po_path(domain).open("rb") as handle:
+        catalog = read_po(handle)
+    checked = 0
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        try:
+            wanted = _fields(message.id)
+        except ValueError:  # not a template (a literal brace in prose): then the translation is none either
+            continue
+        assert _fields(message.string) == wanted, f"{message.id!r} -> {message.string!r}"
+        checked += 1
+    assert checked > 100
+
+
+def test_the_placeholder_rule_catches_a_dropped_field():
+    assert _fields("{doc} is revision {revision}") == _fields("{doc} 是修訂 {revision}")
+    assert _fields("{doc} is revision {revision}") != _fields("{doc} 是修訂 {version}")
+    assert _fields("no language {language!r}") != _fields("沒有 {language} 這種語言")
