@@ -28,11 +28,24 @@ settings.register_profile("dev", parent=settings.get_profile("ci"), max_examples
 settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
 
 os.environ["MPLBACKEND"] = "Agg"
+# Every test starts in English: a developer's GROUNDLAB_LANG never reaches the tests that expect
+# English (a test that needs the variable sets it), and a test that chooses a language gives it
+# back (the autouse fixture below).
+os.environ.pop("GROUNDLAB_LANG", None)
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """After each test, the language is English again (``set_language(None)``, no variable set)."""
+    yield
+    from groundlab.core.language import set_language
+
+    set_language(None)
 
 
 def pytest_configure(config):

@@ -314,8 +314,9 @@ def ensure_venv(venv: Path, tests: bool = False) -> Path:
 
 
 def kernel_env() -> dict:
-    """The environment of notebook kernels: this one, with the inline matplotlib backend."""
-    return {**os.environ, "MPLBACKEND": KERNEL_BACKEND}
+    """The environment of notebook kernels: this one, with the inline matplotlib backend and without
+    ``GROUNDLAB_LANG`` (the English notebooks' stored outputs are English; a twin chooses Chinese itself)."""
+    return {**{k: v for k, v in os.environ.items() if k != "GROUNDLAB_LANG"}, "MPLBACKEND": KERNEL_BACKEND}
 
 
 def run_tests(python: Path, marker: str | None) -> int:
@@ -324,7 +325,9 @@ def run_tests(python: Path, marker: str | None) -> int:
     selection = ["-m", marker] if marker else []
     # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: each worker, subprocess and
     # notebook kernel would otherwise compile the package again (about 1.5 s each).
-    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    # GROUNDLAB_LANG is left out too: the stored outputs and the tests' expectations are English
+    # (a test or a twin that wants Chinese chooses it itself).
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONDONTWRITEBYTECODE", "GROUNDLAB_LANG")}
     # The tests need no nbval: leaving its plugin out saves its Jupyter imports on every worker.
     status = run([python, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:nbval", *WORKERS, *TEST_DIST, "--durations=15", *selection, "tests"], env=env)
     if glob.glob(str(ROOT / "notebooks" / "*.ipynb")):

@@ -23,12 +23,6 @@ SOURCES = STUDY.sources
 REQUEST = STUDY["complete"].request
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    set_language(None)
-
-
 def claim(field="read_timeout_ms", value="5000", doc="prod-v2", quote=None):
     return {"field": field, "value": value, "doc": doc, "quote": quote if quote is not None else f"{field}={value}"}
 

@@ -14,12 +14,6 @@ SOURCES = STUDY.sources
 REQUEST = STUDY["complete"].request
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    set_language(None)
-
-
 def _answer(value="5000", quote="read_timeout_ms=5000"):
     return json.dumps({"claims": [{"field": "read_timeout_ms", "value": value, "doc": "prod-v2", "quote": quote}]})
 

@@ -37,15 +37,6 @@ from groundlab.core.trace import trace_rows  # noqa: E402
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def english_after(monkeypatch):
-    """Each test starts with no GROUNDLAB_LANG and no choice, and leaves the language as it found it."""
-    monkeypatch.delenv(ENV_LANGUAGE, raising=False)
-    set_language(None)
-    yield
-    set_language(None)
-
-
 def controls(demo: ClassroomDemo) -> dict[str, str]:
     """The fixed words of the demo's controls and captions."""
     return {

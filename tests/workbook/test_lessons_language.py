@@ -23,14 +23,6 @@ HINT_EN = (
 HINT_ZH = "每份被引用的文檔都已提供嗎？每段引文都是其中的一行嗎？接著在註冊表的表格中找出文檔的標籤。"
 
 
-@pytest.fixture(autouse=True)
-def english_after(monkeypatch):
-    monkeypatch.delenv(ENV_LANGUAGE, raising=False)
-    set_language(None)
-    yield
-    set_language(None)
-
-
 # ------------------------------------------------------------------ hints, tasks, feedback
 
 

@@ -55,12 +55,6 @@ def pairs():
     return [pytest.param(e, id=e.name) for e in ENGLISH]
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language(None)
-
-
 def test_there_is_one_twin_per_core_notebook_and_nothing_else():
     assert [p.name for p in TWINS] == [p.name for p in ENGLISH]
     assert [p.name[:2] for p in ENGLISH] == [f"{n:02d}" for n in range(13)]

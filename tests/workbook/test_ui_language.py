@@ -28,14 +28,6 @@ from groundlab.workbook.presentation.widgets.claim_editor import ClaimEditor  # 
 CASE = "wrong-value-real-quote"
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards(monkeypatch):
-    monkeypatch.delenv("GROUNDLAB_LANG", raising=False)
-    set_language(None)
-    yield
-    set_language(None)
-
-
 def _hinted(study):
     return Predict.case(study, CASE, hints=["讀一讀 prod-v2 的值。", "比較兩個數字。"])
 
@@ -201,7 +193,11 @@ def test_learner_check_follows_groundlab_lang(monkeypatch, capsys):
     from importlib import metadata
 
     real = metadata.version
-    monkeypatch.setattr(learner.importlib, "import_module", lambda name, *a: None)  # importing the workbook costs seconds
+    # importing the workbook's packages costs seconds: those imports are skipped, every other one (zmq,
+    # which the kernel check imports) really runs, so no half-imported module is left for later tests
+    skipped = {r.split(">=")[0].replace("-", "_") for r in learner.WORKBOOK_EXTRA}
+    real_import = learner.importlib.import_module
+    monkeypatch.setattr(learner.importlib, "import_module", lambda name, *a: None if name in skipped else real_import(name, *a))
     monkeypatch.setattr(metadata, "version", lambda name: (_ for _ in ()).throw(metadata.PackageNotFoundError(name)) if name == "rapidfuzz" else real(name))
     monkeypatch.setattr(learner.sys, "version_info", (3, 9, 18, "final", 0))
     monkeypatch.setenv("GROUNDLAB_LANG", "zh-Hant")
