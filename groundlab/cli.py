@@ -33,6 +33,7 @@ import sys
 from typing import Mapping, Sequence
 
 from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.core.claims import MAX_INPUT_UNITS, format_path
 from groundlab.core.contract import verify_answer
 from groundlab.core.registry import load_registry, load_request
@@ -277,13 +278,21 @@ def _cmd_run(args: argparse.Namespace) -> int:
         _fail(f"interrupted by {signal.Signals(signum).name}; {left}")
         return 128 + signum
     counts = result.counts
-    _say(f"evidence written to {args.out}")
+    _say(tr("evidence written to {folder}").format(folder=args.out))
     _say_counts(counts)
     for row in result.rows:
         if not row.agrees:
-            _say(f"DISAGREES {row.id}: expected {row.expected}, got {row.actual}")
-    _say(f"labels agreed: {counts['submitted'] - counts['disagreements']} / {counts['submitted']}")
+            _say(tr("DISAGREES {id}: expected {expected}, got {actual}").format(id=row.id, expected=row.expected, actual=row.actual))
+    _say(tr("labels agreed: {agreed} / {total}").format(agreed=counts["submitted"] - counts["disagreements"], total=counts["submitted"]))
     return EXIT_OK if result.ok else EXIT_FINDING
+
+
+AUDIT_SUMMARIES = {
+    True: N_("audit passed: {checks} checks, {problems} problem(s)"),
+    False: N_("audit FAILED: {checks} checks, {problems} problem(s)"),
+}
+"""``groundlab audit``'s last line, by whether the audit passed (``{checks}`` comes before ``{problems}``
+in every language: the capstone shows the line without the count of checks)."""
 
 
 def _cmd_audit(args: argparse.Namespace) -> int:
@@ -300,23 +309,23 @@ def _cmd_audit(args: argparse.Namespace) -> int:
     if report.counts:
         _say_counts(report.counts)
     if report.frozen:
-        _say(f"fixtures: the frozen {report.frozen} (SHA256SUMS)")
+        _say(tr("fixtures: the frozen {name} (SHA256SUMS)").format(name=report.frozen))
     else:
-        _say("fixtures: NOT a frozen fixture file (a copy or an edited file): these counts are not the study's")
+        _say(tr("fixtures: NOT a frozen fixture file (a copy or an edited file): these counts are not the study's"))
     for problem in report.problems:
-        _say(f"PROBLEM {problem}")
-    summary = f"audit {'passed' if report.ok else 'FAILED'}: {report.checked} checks, {len(report.problems)} problem(s)"
+        _say(tr("PROBLEM {problem}").format(problem=problem))
+    summary = tr(AUDIT_SUMMARIES[report.ok]).format(checks=report.checked, problems=len(report.problems))
     try:
         path = save_report(report, args.dir)
     except (RunInterrupted, KeyboardInterrupt) as err:
         signum = getattr(err, "signum", signal.SIGINT)
-        _say(f"{summary}; the report was not saved")
+        _say(tr("{summary}; the report was not saved").format(summary=summary))
         _fail(f"interrupted by {signal.Signals(signum).name}; the report was not saved")
         return 128 + signum
     except OSError as err:
-        _say(f"{summary}; the report was not saved")
+        _say(tr("{summary}; the report was not saved").format(summary=summary))
         return _fail(f"cannot save the audit report in {args.dir}: {err.strerror or type(err).__name__}")
-    _say(f"{summary}; report in {path}")
+    _say(tr("{summary}; report in {path}").format(summary=summary, path=path))
     return EXIT_OK if report.ok else EXIT_FINDING
 
 

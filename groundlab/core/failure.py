@@ -71,7 +71,7 @@ class GroundlabError(Exception):
         """
         try:
             return self._render()
-        except (KeyError, IndexError) as err:
+        except (KeyError, IndexError, ValueError) as err:
             return tr("the message of code {code} cannot be rendered: the context has no value {value}").format(
                 code=repr(self.code), value=err
             )

@@ -20,12 +20,14 @@ See ``docs/architecture.md``, "Languages".
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import os
+import struct
 import warnings
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import Iterator, Mapping
 
 __all__ = [
     "CATALOGUE_FOLDERS",
@@ -37,6 +39,7 @@ __all__ = [
     "N_",
     "get_language",
     "language_name",
+    "language_scope",
     "set_language",
 ]
 
@@ -60,6 +63,11 @@ _ALIASES = MappingProxyType(
 _chosen: list = [None]  # the language set_language chose, or None: read ENV_LANGUAGE
 
 
+def _clip(value: str, limit: int = 40) -> str:
+    """``value`` cut to ``limit`` characters for a message (a refused value may be any size)."""
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
 def _canonical(language: str) -> str | None:
     """``language`` as one of :data:`LANGUAGES` (case, ``_`` for ``-`` and a few region tags
     forgiven: ``zh_TW`` is ``zh-Hant``), or ``None``."""
@@ -74,14 +82,18 @@ def set_language(language: str | None) -> str:
     ``language`` -- a tag of :data:`LANGUAGES` (``"en"``, ``"zh-Hant"``; ``"zh-TW"``,
     ``"zh_Hant"`` and ``"zh-HK"`` mean ``"zh-Hant"``), or ``None`` to go back to
     :data:`ENV_LANGUAGE` or English. Returns the language now in force.
-    ``ValueError`` for any other value, naming the languages there are.
+    ``ValueError`` for any other tag, naming the languages there are; ``TypeError`` for a value
+    that is not a ``str``. The choice is the whole process's (every thread's): a notebook's kernel
+    has one language at a time.
     """
     if language is None:
         _chosen[0] = None
         return get_language()
+    if not isinstance(language, str):
+        raise TypeError(f"a language is a str such as 'zh-Hant', not {type(language).__name__}")
     canonical = _canonical(language)
     if canonical is None:
-        raise ValueError(f"groundlab has no language {language!r}; choose one of: {', '.join(LANGUAGES)}")
+        raise ValueError(f"groundlab has no language {_clip(language)!r}; choose one of: {', '.join(LANGUAGES)}")
     _chosen[0] = canonical
     return canonical
 
@@ -104,7 +116,7 @@ def get_language() -> str:
         if value not in _warned:
             _warned.add(value)
             warnings.warn(
-                f"{ENV_LANGUAGE}={value!r} is not a language groundlab has ({', '.join(LANGUAGES)}); using English",
+                f"{ENV_LANGUAGE}={_clip(value)!r} is not a language groundlab has ({', '.join(LANGUAGES)}); using English",
                 RuntimeWarning,
                 stacklevel=2,
             )
@@ -112,9 +124,31 @@ def get_language() -> str:
     return canonical
 
 
+@contextlib.contextmanager
+def language_scope(language: str | None) -> Iterator[str]:
+    """Within the block, everything groundlab shows is in ``language`` (``None``: the language in
+    force, unchanged); afterwards the earlier choice (or none, so ``GROUNDLAB_LANG`` again) is back.
+    Yields the language in force within the block. Like :func:`set_language`, it is the whole
+    process's: two threads in overlapping scopes may leave either's choice."""
+    if language is None:
+        yield get_language()
+        return
+    chosen = _chosen[0]
+    try:
+        yield set_language(language)
+    finally:
+        _chosen[0] = chosen
+
+
 def language_name(language: str | None = None) -> str:
-    """A language's own name (``"English"``, ``"繁體中文"``); ``None``: the language in force."""
-    return _NAMES[get_language() if language is None else (_canonical(language) or DEFAULT_LANGUAGE)]
+    """A language's own name (``"English"``, ``"繁體中文"``); ``None``: the language in force.
+    ``ValueError`` for a tag groundlab does not have."""
+    if language is None:
+        return _NAMES[get_language()]
+    canonical = _canonical(language)
+    if canonical is None:
+        raise ValueError(f"groundlab has no language {_clip(str(language))!r}; choose one of: {', '.join(LANGUAGES)}")
+    return _NAMES[canonical]
 
 
 def N_(message: str) -> str:
@@ -127,7 +161,8 @@ class Catalogue:
 
     ``domain`` -- the ``.mo`` file's name without suffix; ``localedir`` -- the folder that holds
     one folder per language (:data:`CATALOGUE_FOLDERS`). Each language's file is read once, on
-    first use; a missing file, or a message it lacks, gives ``message`` itself (English).
+    first use; a missing file, or a message it lacks, gives ``message`` itself (English); a
+    damaged file gives English too, with one ``RuntimeWarning`` naming it.
     """
 
     __slots__ = ("domain", "localedir", "_loaded")
@@ -145,21 +180,34 @@ class Catalogue:
             if folder is None:
                 found = gettext.NullTranslations()
             else:
-                found = gettext.translation(self.domain, str(self.localedir), languages=[folder], fallback=True)
+                try:
+                    found = gettext.translation(self.domain, str(self.localedir), languages=[folder], fallback=True)
+                except (OSError, ValueError, UnicodeError, struct.error) as err:  # a damaged or unreadable .mo
+                    path = self.localedir / folder / "LC_MESSAGES" / f"{self.domain}.mo"
+                    warnings.warn(
+                        f"the {language} catalogue {path} cannot be read ({type(err).__name__}: {err}); showing English",
+                        RuntimeWarning,
+                        stacklevel=3,
+                    )
+                    found = gettext.NullTranslations()
             self._loaded[language] = found
         return found
 
     def __call__(self, message: str) -> str:
-        """``message`` translated into the language in force (``message`` itself if none)."""
+        """``message`` translated into the language in force (``message`` itself if none; ``""`` is
+        ``""``, never the catalogue's header)."""
         language = get_language()
-        if language == DEFAULT_LANGUAGE:
+        if language == DEFAULT_LANGUAGE or not message:
             return message
         return self.translation(language).gettext(message)
 
     def in_language(self, message: str, language: str) -> str:
-        """``message`` in ``language`` (a tag of :data:`LANGUAGES`), whatever is in force."""
-        canonical = _canonical(language) or DEFAULT_LANGUAGE
-        return message if canonical == DEFAULT_LANGUAGE else self.translation(canonical).gettext(message)
+        """``message`` in ``language`` (a tag of :data:`LANGUAGES`), whatever is in force.
+        ``ValueError`` for another tag."""
+        canonical = _canonical(language)
+        if canonical is None:
+            raise ValueError(f"groundlab has no language {_clip(str(language))!r}; choose one of: {', '.join(LANGUAGES)}")
+        return message if canonical == DEFAULT_LANGUAGE or not message else self.translation(canonical).gettext(message)
 
     def __repr__(self) -> str:
         return f"Catalogue({self.domain!r})"

@@ -24,7 +24,7 @@ from typing import Any, Iterable, Mapping
 from groundlab.core.errors import ClaimsSyntaxError
 from groundlab.core.failure import GroundlabError
 from groundlab.core.language import LIBRARY_CATALOGUE as tr
-from groundlab.core.language import N_
+from groundlab.core.language import N_, language_scope
 from groundlab.core.reader import read_placed as _read_json_text
 from groundlab.core.text import line_column
 
@@ -122,6 +122,10 @@ class TrustedInputError(GroundlabError, ValueError):
             return self._sentence
         if self.code == "not_a_file":  # the kind of file is a phrase of the catalogue too
             return tr(self.TEMPLATES[self.code]).format_map({**self._context, "kind": tr(self._context["kind"])})
+        if "syntax" in self._context:  # the JSON reader's refusal, said again in the language in force
+            code, reason, context = self._context["syntax"]
+            detail = ClaimsSyntaxError(code, reason, context=context).message
+            return tr(self.TEMPLATES[self.code]).format_map({**self._context, "detail": detail})
         return super()._render()
 
     def __str__(self) -> str:
@@ -217,8 +221,11 @@ def decode_json(data: bytes, where: str) -> Any:
         return _read_json_text(text)
     except ClaimsSyntaxError as err:
         code = "not_json_constant" if err.reason == "constant" else _JSON_CODES[err.code]
+        with language_scope("en"):  # data in English; the message renders it in the language in force
+            detail = err.message
         raise _refuse(
-            where, code, detail=err.message, reason=err.reason, line=err.line, column=err.column
+            where, code, detail=detail, reason=err.reason, line=err.line, column=err.column,
+            syntax=(err.code, err.reason, dict(err.context)),
         ) from None
 
 

@@ -15,6 +15,7 @@ from collections import deque
 from itertools import chain, islice
 from typing import Iterable, Iterator
 
+from groundlab.core.language import get_language, set_language
 from groundlab.study.log_line import LineChecker
 from groundlab.study.log_summary import LogSummary
 
@@ -51,9 +52,10 @@ def check_chunk(checker: LineChecker, chunk: list) -> tuple[str, LogSummary, int
     return text, summary, chunk[-1][0] if chunk else 0
 
 
-def _start_worker(spec: tuple) -> None:
+def _start_worker(spec: tuple, language: str) -> None:
     global _checker
     _checker = LineChecker.from_spec(spec)
+    set_language(language)  # a spawned worker writes its messages in the parent's language
     # The parent process handles Ctrl-C and SIGTERM and stops the pool; a worker ignores SIGINT.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -99,7 +101,7 @@ def check_chunks(
         return
     import multiprocessing
 
-    pool = multiprocessing.get_context().Pool(jobs, initializer=_start_worker, initargs=(checker.spec,))
+    pool = multiprocessing.get_context().Pool(jobs, initializer=_start_worker, initargs=(checker.spec, get_language()))
     closed = False
     try:
         pending: deque = deque()

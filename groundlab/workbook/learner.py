@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
-from groundlab.core.language import DEFAULT_LANGUAGE, LANGUAGES, get_language, set_language
+from groundlab.core.language import DEFAULT_LANGUAGE, LANGUAGES, N_, get_language, set_language
 from groundlab.workbook.staging import staged_folder
 
 __all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "packaged_notebooks", "main"]
@@ -42,6 +42,8 @@ SUPPORTED = ((3, 10), (3, 13))
 """The oldest and newest CPython (major, minor) the workbook is tested on."""
 PATHS = ("core", "full")
 """The two packaged copies: ``core`` (the core sections only) and ``full`` (every section)."""
+PATH_NAMES = {"core": N_("core"), "full": N_("full")}
+"""Each packaged copy's name as a learner reads it."""
 DEFAULT_FOLDER = "groundlab-workbook"
 """Where ``start`` copies the notebooks when no folder is given (in the current folder)."""
 
@@ -157,16 +159,22 @@ def check_install() -> list[Finding]:
     found += [_package(requirement) for requirement in WORKBOOK_EXTRA]
     found.append(_kernel())
     for path in PATHS:
-        folder = packaged_notebooks(path)
-        count = len(list(folder.glob("[0-9][0-9]_*.ipynb"))) if folder.is_dir() else 0
-        if count:
-            found.append(Finding(True, tr("{count} {path} notebooks packaged").format(count=count, path=path)))
-        else:
-            found.append(Finding(
-                False,
-                tr("no packaged {path} notebooks (this groundlab is not installed from the kit's wheel)").format(path=path),
-                tr("install the wheel from the kit (SETUP.md, step 3); from a clone, use `make lab` instead"),
-            ))
+        shown = tr(PATH_NAMES[path])
+        for language in LANGUAGES:
+            folder = packaged_notebooks(path, language)
+            count = len(list(folder.glob("[0-9][0-9]_*.ipynb"))) if folder.is_dir() else 0
+            if count and language == DEFAULT_LANGUAGE:
+                found.append(Finding(True, tr("{count} {path} notebooks packaged").format(count=count, path=shown)))
+            elif count:
+                found.append(Finding(True, tr("{count} {path} notebooks packaged in Traditional Chinese").format(count=count, path=shown)))
+            else:
+                found.append(Finding(
+                    False,
+                    tr("no packaged {path} notebooks (this groundlab is not installed from the kit's wheel)").format(path=shown)
+                    if language == DEFAULT_LANGUAGE
+                    else tr("no packaged {path} notebooks in Traditional Chinese (this groundlab is not installed from the kit's wheel)").format(path=shown),
+                    tr("install the wheel from the kit (SETUP.md, step 3); from a clone, use `make lab` instead"),
+                ))
     return found
 
 

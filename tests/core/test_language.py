@@ -128,3 +128,70 @@ def test_the_cli_prints_chinese_why_lines():
         capture_output=True, text=True, encoding="utf-8", env={**env, "GROUNDLAB_LANG": ""}, cwd=ROOT,
     )
     assert "  [FAIL] claim 0 value: FAILED: claimed '2000', but prod-v2 says read_timeout_ms=5000" in english.stdout.splitlines()
+
+
+@pytest.mark.parametrize("damage", ["empty", "truncated", "garbage", "folder"])
+def test_a_damaged_catalogue_shows_english_with_one_warning(tmp_path, damage):
+    import shutil
+    import warnings
+
+    folder = tmp_path / "zh_Hant" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    mo = folder / "groundlab.mo"
+    real = (ROOT / "groundlab" / "locale" / "zh_Hant" / "LC_MESSAGES" / "groundlab.mo").read_bytes()
+    if damage == "folder":
+        mo.mkdir()
+    else:
+        mo.write_bytes({"empty": b"", "truncated": real[:30], "garbage": b"\xde\x12\x04\x95" + b"\xff" * 64}[damage])
+    catalogue = Catalogue("groundlab", tmp_path)
+    set_language("zh-Hant")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert catalogue("every requested field is answered") == "every requested field is answered"
+        assert catalogue("every requested field is answered") == "every requested field is answered"  # read once
+    assert len(caught) == 1 and "cannot be read" in str(caught[0].message) and "groundlab.mo" in str(caught[0].message)
+    shutil.rmtree(tmp_path)
+
+
+def test_the_empty_message_is_never_the_catalogue_header():
+    from groundlab.core.language import LIBRARY_CATALOGUE
+
+    set_language("zh-Hant")
+    assert LIBRARY_CATALOGUE("") == "" and LIBRARY_CATALOGUE.in_language("", "zh-Hant") == ""
+    assert LIBRARY_CATALOGUE("every requested field is answered") != "every requested field is answered"
+
+
+def test_a_language_that_is_not_a_string_is_a_type_error_and_a_long_one_is_cut():
+    for value in (123, b"zh-Hant", ["zh-Hant"], True):
+        with pytest.raises(TypeError, match="a language is a str"):
+            set_language(value)
+    with pytest.raises(ValueError) as refused:
+        set_language("x" * 100_000)
+    assert len(str(refused.value)) < 200
+    from groundlab.core.language import LIBRARY_CATALOGUE, language_name
+
+    with pytest.raises(ValueError):
+        language_name("fr")
+    with pytest.raises(ValueError):
+        LIBRARY_CATALOGUE.in_language("x", "fr")
+
+
+def test_a_trusted_files_json_refusal_keeps_english_data_and_renders_in_the_language_in_force(tmp_path):
+    import pickle
+
+    from groundlab.core.trusted import TrustedInputError, read_json_file
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"a": 1,}', encoding="utf-8")
+    refused = []
+    for language in ("en", "zh-Hant"):
+        set_language(language)
+        with pytest.raises(TrustedInputError) as err:
+            read_json_file(bad)
+        refused.append(err.value)
+    english, chinese = refused
+    assert dict(english.context) == dict(chinese.context) and english.code == chinese.code == "bad_json"
+    assert "trailing comma" in english.context["detail"]
+    assert "結尾逗號" in str(chinese) and "trailing comma" not in str(chinese)
+    set_language("en")
+    assert "trailing comma" in str(pickle.loads(pickle.dumps(chinese))) and "結尾逗號" not in str(chinese)

@@ -54,6 +54,8 @@ def test_json_refusals_do_not_depend_on_the_interpreters_message(tmp_path, monke
     assert err.message == "not valid JSON: expected a JSON value, found '}' at line 1, column 14"
     assert dict(err.context) == {
         "detail": "expected a JSON value, found '}'", "reason": "expected_value", "line": 1, "column": 14,
+        # the reader's own refusal as data, so the message can say it again in the language in force
+        "syntax": ("not_json", "expected_value", {"expected": "value", "found": "}", "near": "}"}),
     }
 
 

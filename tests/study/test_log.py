@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import pickle
+import re
 from collections import Counter
 
 import pytest
@@ -177,3 +178,22 @@ def test_wrong_types_are_errors_not_results():
     with pytest.raises(TypeError):
         LineChecker({"sources": []})
     assert isinstance(next(check_log(["{}"], REGISTRY)), LogResult)
+
+
+def test_spawned_workers_write_their_messages_in_the_parents_language(monkeypatch):
+    """macOS and Windows start workers by spawning (and Linux from Python 3.14): a spawned worker
+    is a new interpreter, so the parent's set_language reaches it through the pool's initializer."""
+    import multiprocessing
+
+    from groundlab import set_language
+    from groundlab.study import log_jobs
+
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(multiprocessing, "get_context", lambda *_: spawn)
+    set_language("zh-Hant")
+    numbered = [(n, b"not json") for n in range(1, 81)]
+    checker = LineChecker(REGISTRY)
+    one = [text for text, _, _ in check_chunks(numbered, checker, jobs=1, size=20)]
+    two = [text for text, _, _ in log_jobs.check_chunks(numbered, checker, jobs=2, size=20)]
+    message = json.loads(one[0].splitlines()[0])["error"]["message"]
+    assert one == two and re.search(r"[\u4e00-\u9fff]", message), message

@@ -135,9 +135,19 @@ def test_check_reports_each_part_and_what_to_do(monkeypatch, tmp_path, packaged,
     assert len(kernel) == 1 and kernel[0].ok in (True, None), kernel
     # a checkout has no packaged notebooks: that is a problem, with what to do
     missing = [f for f in found if "packaged" in f.what]
-    assert [f.ok for f in missing] == [False, False] and all("install the wheel from the kit" in f.fix for f in missing)
-    monkeypatch.setattr(learner, "packaged_notebooks", lambda path="core": packaged)
-    assert [f.what for f in learner.check_install() if "packaged" in f.what] == [f"{len(list(packaged.glob(LESSON_GLOB)))} {path} notebooks packaged" for path in ("core", "full")]
+    assert [f.ok for f in missing] == [False] * 4 and all("install the wheel from the kit" in f.fix for f in missing)
+    assert [f.what for f in missing][1] == "no packaged core notebooks in Traditional Chinese (this groundlab is not installed from the kit's wheel)"
+    monkeypatch.setattr(learner, "packaged_notebooks", lambda path="core", language="en": packaged if language == "en" else packaged / language)
+    write_student_copies(ROOT / "notebooks" / "zh-Hant", packaged / "zh-Hant", core_only=True)
+    try:
+        found = [f.what for f in learner.check_install() if "packaged" in f.what]
+    finally:
+        shutil.rmtree(packaged / "zh-Hant")
+    english, chinese = len(list(packaged.glob(LESSON_GLOB))), len(list((ROOT / "notebooks" / "zh-Hant").glob(LESSON_GLOB)))
+    assert found == [
+        f"{english} core notebooks packaged", f"{chinese} core notebooks packaged in Traditional Chinese",
+        f"{english} full notebooks packaged", f"{chinese} full notebooks packaged in Traditional Chinese",
+    ]
 
 
 def test_check_names_a_package_that_does_not_import(monkeypatch, imported):

@@ -206,9 +206,9 @@ def test_learner_check_follows_groundlab_lang(monkeypatch, capsys):
     python = f"Python {sys.implementation.name} {learner.platform.python_version()}"
     assert out.startswith(
         f"問題      {python} 太舊：練習簿需要 3.10 到 3.13\n"
-        "        處理方式：請安裝 Python 3.12（python.org），用它建立新的 venv，再重新安裝套件組\n"
+        "        處理方式：請安裝 Python 3.12（python.org），用它建立新的 venv，再重新安裝教材包\n"
     )
-    assert "問題      rapidfuzz 沒有安裝\n        處理方式：請重新安裝套件組（SETUP.md，步驟 3）；它會安裝練習簿需要的每個套件\n" in out
+    assert "問題      rapidfuzz 沒有安裝\n        處理方式：請重新安裝教材包（SETUP.md，步驟 3）；它會安裝練習簿需要的每個套件\n" in out
     assert out.rstrip().splitlines()[-1].endswith("個問題：請從最上面開始修正，再執行一次 `groundlab-workbook check`")
     monkeypatch.delenv("GROUNDLAB_LANG")
     assert learner.main(["check"]) == 1

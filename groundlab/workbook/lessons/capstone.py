@@ -17,7 +17,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
+from groundlab.cli import AUDIT_SUMMARIES
 from groundlab.core.contract import Status
+from groundlab.core.language import LIBRARY_CATALOGUE, get_language
 from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
 from groundlab.core.trusted import TrustedInputError, fixtures_dir, package_dir, read_json_file, verify_frozen
 from groundlab.workbook.lessons.text import tr
@@ -37,7 +39,17 @@ that it disagrees), so every study has at least one disagreement to explain."""
 
 STATUS_NAMES = tuple(s.value for s in Status)
 """Every status name, in check order (what a label may be)."""
-_AUDIT_COUNT = re.compile(r"^(audit (?:passed|FAILED)): \d+ checks, ")
+
+
+def _without_check_count(line: str) -> str:
+    """``groundlab audit``'s last line without its count of checks (which follows the package's files,
+    not the study), in the language in force: ``audit passed: 0 problem(s)``."""
+    for template in AUDIT_SUMMARIES.values():
+        shown = LIBRARY_CATALOGUE(template)
+        head, rest = shown.split("{checks}", 1)
+        middle = rest.split("{problems}", 1)[0]
+        line = re.sub("^" + re.escape(head) + r"\d+" + re.escape(middle), lambda _match: head, line)
+    return line
 
 
 def _answers(obj: Any, where: str) -> Mapping[str, str]:
@@ -89,14 +101,14 @@ class Study(NamedTuple):
 
     def command(self, *args: str) -> CommandRun:
         """Run ``python -m groundlab ARGS`` in :attr:`folder`, this package first on ``PYTHONPATH``; times out after 120 s."""
-        env = dict(os.environ, PYTHONIOENCODING="utf-8")
+        env = dict(os.environ, PYTHONIOENCODING="utf-8", GROUNDLAB_LANG=get_language())  # it speaks the notebook's language
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(package_dir().parent), env.get("PYTHONPATH")) if p)
         done = subprocess.run(
             [sys.executable, "-m", "groundlab", *args], cwd=self.folder, env=env, capture_output=True,
             text=True, encoding="utf-8", errors="backslashreplace", timeout=120,
         )
         lines = (done.stdout + done.stderr).replace(str(self.folder) + os.sep, "").splitlines()
-        return CommandRun(tuple(args), done.returncode, tuple(_AUDIT_COUNT.sub(r"\1: ", line) for line in lines))
+        return CommandRun(tuple(args), done.returncode, tuple(_without_check_count(line) for line in lines))
 
     def __str__(self) -> str:
         total = len(self.written) + len(self.left_out)

@@ -16,7 +16,6 @@ Standard library only. See ``docs/translating.md``.
 
 from __future__ import annotations
 
-import contextlib
 from typing import Iterator, Iterable
 
 from groundlab.core import language as _language
@@ -57,16 +56,7 @@ def problems_sentence(problems: Iterable[str]) -> str:
     return tr("{problems}.").format(problems=tr("; ").join(problems))
 
 
-@contextlib.contextmanager
-def shown_in(language: str | None) -> Iterator[str]:
-    """Within the block, everything groundlab shows is in ``language`` (``None``: the language in
-    force, unchanged); the language chosen before (or none, so ``GROUNDLAB_LANG`` again) is
-    restored after it. Yields the language in force within the block."""
-    if language is None:
-        yield _language.get_language()
-        return
-    chosen = _language._chosen[0]  # set_language's own choice, None when GROUNDLAB_LANG or English rules
-    try:
-        yield _language.set_language(language)
-    finally:
-        _language.set_language(chosen)
+def shown_in(language: str | None):
+    """Within the block, everything groundlab shows is in ``language`` (``None``: unchanged), and
+    the earlier choice is back after it (:func:`groundlab.core.language.language_scope`)."""
+    return _language.language_scope(language)
