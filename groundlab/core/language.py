@@ -37,6 +37,7 @@ __all__ = [
     "LIBRARY_CATALOGUE",
     "Catalogue",
     "N_",
+    "canonical_language",
     "get_language",
     "language_name",
     "language_scope",
@@ -76,6 +77,18 @@ def _canonical(language: str) -> str | None:
     return _ALIASES.get(language.strip().replace("_", "-").lower())
 
 
+def canonical_language(language: str) -> str:
+    """``language`` as one of :data:`LANGUAGES` (``"zh-TW"``, ``"zh_Hant"``, ``"zh-HK"`` are
+    ``"zh-Hant"``; case and spaces around are forgiven). ``TypeError`` for a value that is not a
+    ``str``; ``ValueError`` for a tag groundlab does not have, naming the ones it has."""
+    if not isinstance(language, str):
+        raise TypeError(f"a language is a str such as 'zh-Hant', not {type(language).__name__}")
+    canonical = _canonical(language)
+    if canonical is None:
+        raise ValueError(f"groundlab has no language {_clip(language)!r}; choose one of: {', '.join(LANGUAGES)}")
+    return canonical
+
+
 def set_language(language: str | None) -> str:
     """Choose the language of everything groundlab shows from now on in this process.
 
@@ -89,13 +102,8 @@ def set_language(language: str | None) -> str:
     if language is None:
         _chosen[0] = None
         return get_language()
-    if not isinstance(language, str):
-        raise TypeError(f"a language is a str such as 'zh-Hant', not {type(language).__name__}")
-    canonical = _canonical(language)
-    if canonical is None:
-        raise ValueError(f"groundlab has no language {_clip(language)!r}; choose one of: {', '.join(LANGUAGES)}")
-    _chosen[0] = canonical
-    return canonical
+    _chosen[0] = canonical_language(language)
+    return _chosen[0]
 
 
 _warned: set = set()
@@ -143,12 +151,7 @@ def language_scope(language: str | None) -> Iterator[str]:
 def language_name(language: str | None = None) -> str:
     """A language's own name (``"English"``, ``"繁體中文"``); ``None``: the language in force.
     ``ValueError`` for a tag groundlab does not have."""
-    if language is None:
-        return _NAMES[get_language()]
-    canonical = _canonical(language)
-    if canonical is None:
-        raise ValueError(f"groundlab has no language {_clip(str(language))!r}; choose one of: {', '.join(LANGUAGES)}")
-    return _NAMES[canonical]
+    return _NAMES[get_language() if language is None else canonical_language(language)]
 
 
 def N_(message: str) -> str:
@@ -204,9 +207,7 @@ class Catalogue:
     def in_language(self, message: str, language: str) -> str:
         """``message`` in ``language`` (a tag of :data:`LANGUAGES`), whatever is in force.
         ``ValueError`` for another tag."""
-        canonical = _canonical(language)
-        if canonical is None:
-            raise ValueError(f"groundlab has no language {_clip(str(language))!r}; choose one of: {', '.join(LANGUAGES)}")
+        canonical = canonical_language(language)
         return message if canonical == DEFAULT_LANGUAGE or not message else self.translation(canonical).gettext(message)
 
     def __repr__(self) -> str:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
+from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.grounding.rule import article_is_quoted, is_quoted, meets_quote_floor
 from groundlab.lab import fuzzy
 from groundlab.lab.catalogue import PERTURBATION_KINDS, load_perturbations
@@ -32,11 +34,17 @@ __all__ = ["FUZZY_RUNGS", "LADDER", "KindCount", "KindFirst", "LadderResult", "R
 
 
 class Rung(NamedTuple):
-    """One checker of the ladder: ``name`` (``str``), a one-line ``description`` and ``check(quote, source) -> bool``."""
+    """One checker of the ladder: ``name`` (``str``), a one-line ``description`` (English, the
+    catalogue's message: :meth:`shown_description` in the language in force) and
+    ``check(quote, source) -> bool``."""
 
     name: str
     description: str
     check: Callable[[Any, Any], bool]
+
+    def shown_description(self) -> str:
+        """:attr:`description` in the language in force."""
+        return tr(self.description)
 
 
 def _text(value: Any) -> str:
@@ -65,17 +73,17 @@ def _scored(score: Callable[[str, str], float], threshold: float) -> Callable[[A
 
 # (name, description, check, how run_ladder computes it from the precomputed forms)
 _RUNGS = (
-    ("exact", "the quote is a substring of the source, character for character", _exact, "exact"),
-    ("article", "the article's rule: lower case, whitespace runs to one space, ends trimmed", article_is_quoted, "article"),
-    ("is_quoted", "the default: the article's rule after the typography fold (quote marks, dashes, "
-     "soft hyphens, ligatures), no number cut", is_quoted, "strict"),
-    ("+nfkc", "is_quoted after NFKC: accents composed, fullwidth letters folded", _folded(1), 1),
-    ("+invisible", "and format characters (soft hyphen, zero-width space) dropped", _folded(2), 2),
-    ("+hyphen", "and line-wrap hyphens joined", _folded(3), 3),
-    ("partial_95", "rapidfuzz partial_ratio >= 95 on the +hyphen forms", _scored(fuzzy.partial_score, 95), ("partial", 95)),
-    ("partial_90", "rapidfuzz partial_ratio >= 90 on the +hyphen forms", _scored(fuzzy.partial_score, 90), ("partial", 90)),
-    ("partial_80", "rapidfuzz partial_ratio >= 80 on the +hyphen forms", _scored(fuzzy.partial_score, 80), ("partial", 80)),
-    ("token_set_90", "rapidfuzz token_set_ratio >= 90: the quote's words, in any order", _scored(fuzzy.token_set_score, 90), ("token_set", 90)),
+    ("exact", N_("the quote is a substring of the source, character for character"), _exact, "exact"),
+    ("article", N_("the article's rule: lower case, whitespace runs to one space, ends trimmed"), article_is_quoted, "article"),
+    ("is_quoted", N_("the default: the article's rule after the typography fold (quote marks, dashes, "
+     "soft hyphens, ligatures), no number cut"), is_quoted, "strict"),
+    ("+nfkc", N_("is_quoted after NFKC: accents composed, fullwidth letters folded"), _folded(1), 1),
+    ("+invisible", N_("and format characters (soft hyphen, zero-width space) dropped"), _folded(2), 2),
+    ("+hyphen", N_("and line-wrap hyphens joined"), _folded(3), 3),
+    ("partial_95", N_("rapidfuzz partial_ratio >= 95 on the +hyphen forms"), _scored(fuzzy.partial_score, 95), ("partial", 95)),
+    ("partial_90", N_("rapidfuzz partial_ratio >= 90 on the +hyphen forms"), _scored(fuzzy.partial_score, 90), ("partial", 90)),
+    ("partial_80", N_("rapidfuzz partial_ratio >= 80 on the +hyphen forms"), _scored(fuzzy.partial_score, 80), ("partial", 80)),
+    ("token_set_90", N_("rapidfuzz token_set_ratio >= 90: the quote's words, in any order"), _scored(fuzzy.token_set_score, 90), ("token_set", 90)),
 )
 
 LADDER: tuple[Rung, ...] = tuple(Rung(name, description, check) for name, description, check, _ in _RUNGS)

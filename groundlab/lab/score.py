@@ -15,6 +15,8 @@ support a wrong answer" (``docs/architecture.md``, "Order of checks"). Standard 
 
 from __future__ import annotations
 
+import unicodedata
+
 import os
 import queue
 import reprlib
@@ -127,10 +129,14 @@ class ScoreReport:
 
     def render(self) -> str:
         """The report as plain text for a terminal: the table, then the listed disagreements by kind."""
-        rows = self.rows()
-        width = max(len("kind"), *(len(r[0]) for r in rows))
-        lines = [tr("verifier: {name}").format(name=self.verifier), f"{'kind':<{width}}  agreed  total    rate"]
-        lines += [f"{kind:<{width}}  {agreed:>6}  {total:>5}  {rate:>6}" for kind, agreed, total, rate in rows]
+        heads = [tr("kind"), tr("agreed"), tr("total"), tr("rate")]
+        rows = [(tr("overall") if kind == "overall" else kind, agreed, total, rate) for kind, agreed, total, rate in self.rows()]
+        cells = [heads] + [[kind, str(agreed), str(total), rate] for kind, agreed, total, rate in rows]
+        widths = [max(_columns(row[i]) for row in cells) for i in range(4)]
+        lines = [tr("verifier: {name}").format(name=self.verifier)]
+        lines += [
+            "  ".join(_pad(text, widths[i], left=i == 0) for i, text in enumerate(row)).rstrip() for row in cells
+        ]
         if self.errors:
             lines.append(tr("{count} case(s) raised an exception; each counts as a disagreement").format(count=self.errors))
         if self.disagreements:
@@ -140,6 +146,17 @@ class ScoreReport:
                 expected_got.format(kind=d.kind, case=d.case_id, expected=d.expected, got=d.got) for d in self.disagreements
             ]
         return "\n".join(lines) + "\n"
+
+
+def _columns(text: str) -> int:
+    """How many terminal columns ``text`` takes: two for a wide or fullwidth character (Chinese), one otherwise."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int, left: bool) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (:func:`_columns`), on the right when ``left``."""
+    room = " " * max(0, width - _columns(text))
+    return text + room if left else room + text
 
 
 def _percent(agreed: int, total: int) -> str:

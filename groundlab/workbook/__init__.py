@@ -43,7 +43,7 @@ _LAZY, __getattr__, __dir__ = exports(
         "groundlab.workbook.presentation.lab_tables": (
             "explanation_confusion_frame", "explanation_confusion_table", "explanation_decision_frame",
             "explanation_label_frame", "explanation_label_table", "ladder_first_frame", "ladder_first_table",
-            "ladder_frame", "ladder_kind_frame", "ladder_kind_table", "ladder_table",
+            "ladder_frame", "ladder_kind_frame", "ladder_kind_table", "ladder_table", "rung_table",
         ),
         "groundlab.workbook.presentation.log_view": (
             "fake_model_log", "log_chart", "log_check_frame", "log_frame", "log_status_frame",

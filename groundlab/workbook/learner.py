@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import NamedTuple, Sequence
 
 from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
-from groundlab.core.language import DEFAULT_LANGUAGE, LANGUAGES, N_, get_language, set_language
+from groundlab.core.language import DEFAULT_LANGUAGE, LANGUAGES, N_, canonical_language, get_language, set_language
 from groundlab.workbook.staging import staged_folder
 
 __all__ = ["WORKBOOK_EXTRA", "Finding", "check_install", "copy_notebooks", "packaged_notebooks", "main"]
@@ -65,8 +65,7 @@ def packaged_notebooks(path: str = "core", language: str = "en") -> Path:
     returned then does not exist. ``ValueError`` for another ``path`` or language."""
     if path not in PATHS:
         raise ValueError(f"path is one of {', '.join(PATHS)}, not {path!r}")
-    if language not in LANGUAGES:
-        raise ValueError(f"language is one of {', '.join(LANGUAGES)}, not {language!r}")
+    language = canonical_language(language)
     folder = Path(__file__).resolve().parent / "notebooks" / path
     return folder if language == DEFAULT_LANGUAGE else folder / language
 
@@ -203,9 +202,11 @@ def copy_notebooks(folder: str | Path, source: str | Path | None = None, path: s
     English folder and its ``zh-Hant`` folder the Chinese one.
 
     Never overwrites: ``FileExistsError`` for a ``folder`` that exists and is not an empty folder,
-    ``FileNotFoundError`` when a source holds no notebook. The copies go to a temporary folder
+    ``FileNotFoundError`` when a source holds no notebook; ``ValueError`` (``TypeError``) for a
+    language groundlab does not have (``groundlab.core.language.canonical_language``). The copies go to a temporary folder
     beside ``folder`` first and are renamed into place, so an error leaves no half-copied folder."""
     folder = Path(folder)
+    language = canonical_language(language)
     source = packaged_notebooks(path) if source is None else Path(source)
     sources = [(source, Path("."))]
     if language != DEFAULT_LANGUAGE:

@@ -196,3 +196,17 @@ def test_a_verifier_that_exits_is_scored_not_obeyed():
     report = score_verifier(lambda raw, request, sources: sys.exit(3), study)
     assert (report.agreed, report.errors) == (0, len(study.cases))
     assert report.disagreements[0].got == "raised SystemExit: 3"
+
+
+def test_the_rendered_table_lines_up_in_chinese_too():
+    from groundlab import set_language
+    from groundlab.lab.score import _columns
+
+    report = score_verifier(contract_verifier)
+    english = report.render().splitlines()
+    assert english[1].split() == ["kind", "agreed", "total", "rate"]
+    set_language("zh-Hant")
+    chinese = report.render().splitlines()
+    assert chinese[1].split() == ["種類", "一致", "總數", "比率"] and chinese[len(report.kinds) + 2].startswith("整體 ")
+    table = chinese[1 : len(report.kinds) + 3]
+    assert len({_columns(line) for line in table}) == 1, table  # every row as wide on a terminal

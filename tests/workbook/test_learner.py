@@ -177,3 +177,13 @@ def test_check_runs_as_a_module_without_the_widget_libraries():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.replace("'", '"')) == []
+
+
+def test_copying_names_a_language_it_does_not_have_and_reads_its_aliases(packaged, tmp_path):
+    for bad in ("fr", "", "zh-Hant/../../core"):
+        with pytest.raises(ValueError, match="groundlab has no language"):
+            learner.copy_notebooks(tmp_path / "x", source=packaged, language=bad)
+    with pytest.raises(TypeError):
+        learner.copy_notebooks(tmp_path / "x", source=packaged, language=None)
+    assert not (tmp_path / "x").exists()
+    assert learner.packaged_notebooks("core", "zh_TW") == learner.packaged_notebooks("core", "zh-Hant")

@@ -275,3 +275,38 @@ def test_the_placeholder_rule_catches_a_dropped_field():
     assert _fields("{doc} is revision {revision}") == _fields("{doc} 是修訂 {revision}")
     assert _fields("{doc} is revision {revision}") != _fields("{doc} 是修訂 {version}")
     assert _fields("no language {language!r}") != _fields("沒有 {language} 這種語言")
+
+
+_FACTS = re.compile(r"\d+(?:\.\d+)?%?|[✓✗]|\b[A-Za-z_]+\b")
+
+
+def facts(cell) -> set[str]:
+    """What a code cell's stored text output states, whatever the language it is written in: the
+    numbers, booleans, ✓ and ✗ marks and groundlab codes (statuses, parse codes, field states) in it, as a set
+    (a table may wrap, and so repeat its index, at another width in another language)."""
+    from groundlab import ERROR_CODES, FieldState, Status
+
+    codes = {s.value for s in Status} | {s.value for s in FieldState} | set(ERROR_CODES)
+    parts = []
+    for output in cell.get("outputs", []):
+        parts.append("".join(output.get("text", "")))
+        parts.append("".join(output.get("data", {}).get("text/plain", "")))
+    found = _FACTS.findall("\n".join(parts))
+    return {f for f in found if f[0].isdigit() or f in ("True", "False", "✓", "✗") or f in codes}
+
+
+@pytest.mark.parametrize("english", pairs())
+def test_every_code_cell_states_the_same_facts_as_its_english_cell(english):
+    """The code parity rule lets a twin translate the words a person reads; this one checks what the
+    cells then print: the same numbers, booleans and codes as the English cell's stored output, so a
+    translated string that was data after all (a name looked up, a case id) cannot change a result unseen."""
+    theirs = {c["id"]: c for c in load(english)["cells"]}
+    compared = 0
+    for cell in load(twin_of(english))["cells"]:
+        if cell["cell_type"] != "code" or i18n.LANGUAGE_TAG in tags(cell) or not cell.get("outputs"):
+            continue
+        if text(cell).strip() == "board":  # the scoreboard counts the notebook's exercises: the twin has the core ones
+            continue
+        assert facts(cell) == facts(theirs[cell["id"]]), f"cell {cell['id']}: {text(cell)[:70]!r}"
+        compared += 1
+    assert compared >= 2

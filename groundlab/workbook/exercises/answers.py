@@ -111,6 +111,11 @@ class Answer(NamedTuple):
     answer: str
     why: str
 
+    @property
+    def shown(self) -> str:
+        """:attr:`answer` as a learner reads it: a word in the language in force, a code as it is (:func:`choice_label`)."""
+        return choice_label(self.answer)
+
 
 def status_answer(raw: str, request: Request, sources: Registry | Iterable[Source]) -> Answer:
     """The contract's status of ``raw`` (one of :data:`STATUS_CHOICES`), and why: the decided trace row's line.

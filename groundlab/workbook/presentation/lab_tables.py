@@ -18,7 +18,7 @@ require("pandas", "workbook")  # a missing package names the extra that adds it
 
 import pandas as pd
 
-from groundlab.core.language import N_
+from groundlab.core.language import LIBRARY_CATALOGUE, N_
 from groundlab.lab.detector import ExplanationConfusion
 from groundlab.lab.explanations import BAD_LABELS, EXPLANATION_LABELS
 from groundlab.lab.ladder import LADDER, LadderResult
@@ -39,6 +39,7 @@ __all__ = [
     "ladder_kind_frame",
     "ladder_kind_table",
     "ladder_table",
+    "rung_table",
 ]
 
 tr = WORKBOOK_CATALOGUE
@@ -61,7 +62,7 @@ def ladder_frame(result: LadderResult) -> pd.DataFrame:
     records = [
         {
             "rung": c.rung,
-            "description": _DESCRIPTIONS.get(c.rung, ""),
+            "description": _DESCRIPTIONS.get(c.rung, ""),  # English data; ladder_table shows it translated
             "rescued": c.rescued,
             "faithful": c.faithful,
             "let_through": c.let_through,
@@ -83,7 +84,16 @@ def ladder_table(result: LadderResult) -> StableStyler:
         "rung": tr("rung"), "description": tr("description"), "rescued": tr("rescued"), "faithful": tr("faithful"),
         "let_through": tr("let through"), "unfaithful": tr("unfaithful"),
     }
-    return _styled(relabel(ladder_frame(result), headers), "quote-ladder", caption)
+    frame = ladder_frame(result)
+    frame["description"] = [LIBRARY_CATALOGUE(text) for text in frame["description"]]
+    return _styled(relabel(frame, headers), "quote-ladder", caption)
+
+
+def rung_table() -> StableStyler:
+    """Every rung of the ladder with what it accepts, strictest first, in the language in force
+    (uuid ``groundlab-rungs``)."""
+    frame = pd.DataFrame([(rung.name, rung.shown_description()) for rung in LADDER], columns=[tr("rung"), tr("what it accepts")])
+    return _styled(frame, "rungs", tr("The ladder's rungs, strictest first"))
 
 
 def ladder_kind_frame(result: LadderResult) -> pd.DataFrame:
