@@ -33,7 +33,6 @@ import sys
 from typing import Mapping, Sequence
 
 from groundlab.core.language import LIBRARY_CATALOGUE as tr
-from groundlab.core.language import N_
 from groundlab.core.claims import MAX_INPUT_UNITS, format_path
 from groundlab.core.contract import verify_answer
 from groundlab.core.registry import load_registry, load_request
@@ -287,19 +286,11 @@ def _cmd_run(args: argparse.Namespace) -> int:
     return EXIT_OK if result.ok else EXIT_FINDING
 
 
-AUDIT_SUMMARIES = {
-    True: N_("audit passed: {checks} checks, {problems} problem(s)"),
-    False: N_("audit FAILED: {checks} checks, {problems} problem(s)"),
-}
-"""``groundlab audit``'s last line, by whether the audit passed (``{checks}`` comes before ``{problems}``
-in every language: the capstone shows the line without the count of checks)."""
-
-
 def _cmd_audit(args: argparse.Namespace) -> int:
     import signal
 
     from groundlab.study.audit import NotEvidenceError, audit_evidence
-    from groundlab.study.reports import save_report
+    from groundlab.study.reports import AUDIT_SUMMARIES, save_report
     from groundlab.study.signals import RunInterrupted
 
     try:

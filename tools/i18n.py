@@ -60,18 +60,24 @@ KEYWORDS = {"tr": None, "N_": None}
 
 class Domain(NamedTuple):
     """One code catalogue: its gettext ``name``, the ``sources`` it is extracted from (folders or
-    files under the checkout), folders left out (``exclude``) and its ``localedir``."""
+    files under the checkout), folders left out (``exclude``), its ``localedir``, and ``fixture_texts``:
+    ``(fixture file, member)`` pairs whose string is a learner-facing text the code shows through
+    the catalogue (the capstone's task)."""
 
     name: str
     sources: tuple[str, ...]
     exclude: tuple[str, ...]
     localedir: str
+    fixture_texts: tuple[tuple[str, str], ...] = ()
 
 
 DOMAINS = (
     Domain("groundlab", ("groundlab",), ("groundlab/workbook",), "groundlab/locale"),
     Domain("groundlab_workbook", ("groundlab/workbook",), ("groundlab/workbook/lessons",), "groundlab/workbook/locale"),
-    Domain("groundlab_lessons", ("groundlab/workbook/lessons",), (), "groundlab/workbook/locale"),
+    Domain(
+        "groundlab_lessons", ("groundlab/workbook/lessons",), (), "groundlab/workbook/locale",
+        (("fixtures/capstone_library.json", "domain"), ("fixtures/capstone_library.json", "task")),
+    ),
 )
 """The library's catalogue, the workbook's (widgets, tables, exercises, the demo) and the lessons' (hints, cases, glossary, cheat sheet)."""
 
@@ -121,6 +127,9 @@ def extract_code(domain: Domain):
             if isinstance(message, tuple):
                 message = message[0]
             catalog.add(message, locations=[(path.relative_to(ROOT).as_posix(), lineno)], auto_comments=comments, context=context)
+    for file, member in domain.fixture_texts:
+        text_ = json.loads((ROOT / file).read_text(encoding="utf-8"))[member]
+        catalog.add(text_, locations=[(file, 0)], auto_comments=[f"the fixture's {member!r}"])
     return catalog
 
 
@@ -423,6 +432,8 @@ def build(only: Iterable[str] | None = None) -> list[Path]:
         target = twin_path(english)
         if target.exists():
             old = read_notebook(target)
+            if [_shape(c) for c in old["cells"]] == [_shape(c) for c in new["cells"]] and old.get("metadata", {}).get("language") == LANGUAGE:
+                continue  # current: its cells and stored outputs stay as they are, in the form they were saved
             previous = {_shape(c): c for c in old["cells"]}
             for cell in new["cells"]:
                 kept = previous.get(_shape(cell))

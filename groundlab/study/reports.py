@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from groundlab.core.language import N_
 from groundlab.core.trusted import TrustedInputError, read_json_file
 from groundlab.study.signals import SignalGuard
 
@@ -29,6 +30,14 @@ AUDIT_FILE = re.compile(r"audit(-[0-9]+)?\.json")
 TEMP_REPORT = re.compile(r"\.audit(-[0-9]+)?\.json\.[0-9]+(\.[0-9a-f]+)?\.tmp")
 """The names of a report's temporary file while it is saved; one left by SIGKILL is ignored by the audit."""
 _KEYS = {"ok": bool, "folder": str, "frozen": (str, type(None)), "checked": int, "counts": dict, "problems": list}
+
+
+AUDIT_SUMMARIES = {
+    True: N_("audit passed: {checks} checks, {problems} problem(s)"),
+    False: N_("audit FAILED: {checks} checks, {problems} problem(s)"),
+}
+"""An audit's one-line summary (``groundlab audit``'s last line), by whether it passed; ``{checks}``
+comes before ``{problems}`` in every language (the capstone shows the line without the count)."""
 
 
 @dataclass

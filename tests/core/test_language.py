@@ -52,7 +52,7 @@ def test_passed_rows_in_chinese():
     verdict = verify_answer(json.dumps({"claims": [claim(), claim("retry_enabled", "false")]}), REQUEST, SOURCES)
     set_language("zh-Hant")
     lines = [row.line for row in trace_rows(verdict, REQUEST, SOURCES)]
-    assert lines[0] == "回答 parse：通過：讀到 2 個聲明"
+    assert lines[0] == "回答 parse：通過：讀到 2 則聲明"
     assert lines[-1] == "回答 coverage：通過：每個請求的欄位都有回答"
     assert "聲明 0 scope：通過：prod-v2 屬於 payments / prod" in lines
 

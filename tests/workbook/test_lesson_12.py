@@ -306,3 +306,17 @@ def test_the_frozen_file_is_hash_checked_however_it_is_named(tmp_path, monkeypat
         l12.load_capstone(copy / l12.CAPSTONE_FILE)
     with pytest.raises(FrozenFixtureError):
         l12.load_capstone()
+
+
+def test_the_explain_goal_reads_the_trace_as_the_chinese_trace_spells_it(cap, q, tmp_path):
+    """A learner on the Chinese path copies the place as its trace shows it (聲明 0, 回答); the
+    English spelling is still read, and a wrong claim is still wrong."""
+    from groundlab import set_language
+
+    goal = q["explain"].goal
+    cap.new_study(tmp_path, RIGHT_REQUEST, dict.fromkeys(DESIGNED))
+    set_language("zh-Hant")
+    for spelling in ("value", "聲明 0 value", "claim 0 value", "聲明 0 value：失敗：聲明的值是 '09:00-18:00'"):
+        assert goal({"p01": spelling}).right, spelling
+    wrong = goal({"p01": "聲明 1 value"})
+    assert not wrong.right and "聲明 0" in wrong.message and "聲明 1" in wrong.message

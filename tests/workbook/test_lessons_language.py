@@ -54,7 +54,7 @@ def test_every_predict_hint_has_chinese_and_keeps_its_english_value():
 def test_an_exercises_hint_title_and_task_follow_the_language(study):
     q = lesson_exercises("05", cases=study).my_answer
     set_language("zh-Hant")
-    assert q.hint() == "提示 1／2：每個聲明的檢查依回答中的順序逐一聲明執行。重複是在哪一個聲明被發現的？"
+    assert q.hint() == "提示 1／2：每則聲明的檢查依回答中的順序逐一聲明執行。重複是在哪一則聲明被發現的？"
     assert str(q).splitlines()[:2] == [
         "練習：不是由重複做出決定",
         "修改 duplicate-field 回答中的一個值，並保留重複的欄位，讓契約的狀態成為 VALUE_MISMATCH。",
@@ -70,7 +70,7 @@ def test_a_check_feedback_sentence_is_chinese(study):
     feedback = q.check(study["complete"].raw)
     assert (feedback.right, feedback.message) == (False, "應該仍有某個欄位被聲明兩次；現在每個欄位都只被聲明一次")
     fixed = lesson_exercises("04", cases=study).fixed
-    assert fixed.check('{"claims": []}').message == "請保留回答原有的 2 個聲明；它現在有 0 個"
+    assert fixed.check('{"claims": []}').message == "請保留回答原有的 2 則聲明；它現在有 0 個"
     set_language(None)
     assert q.check(study["complete"].raw).message == "some field should still be claimed twice; each field is claimed once"
 

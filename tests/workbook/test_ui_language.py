@@ -44,7 +44,7 @@ def test_predict_labels_and_feedback_in_chinese(study):
     assert "\n已提供的文檔：\nprod-v2（服務 payments，環境 prod，修訂 v2）：\n" in plain
     assert plain.endswith("（在 Jupyter 中執行這個儲存格，即可選擇答案並檢查。）")
     assert "VALUE_MISMATCH" not in plain, "the plain text never holds the answer"
-    assert "<summary>已提供的文檔（點擊展開）</summary>" in predict.children[1].value
+    assert "<summary>已提供的文檔（點一下展開）</summary>" in predict.children[1].value
 
     predict.check_button.click()
     assert predict.result.value == "<p>請先選一個答案，再按「檢查」。</p>"
@@ -108,7 +108,7 @@ def test_scoreboard_and_exercise_text_in_chinese(study):
     assert board.value == "<p><strong>分數：2 題中答對 1 題（1 題尚未完成）</strong></p>"
     exercise = Exercise("改一改", "讓契約接受它。", lambda answer: Feedback(answer == 1, "不對"), ["想一想"], "1")
     assert str(exercise.check(2)) == "還沒有：不對"
-    assert exercise.check(2)._repr_html_() == '<p class="groundlab-feedback"><strong>✗ 還沒有</strong>: 不對</p>'
+    assert exercise.check(2)._repr_html_() == '<p class="groundlab-feedback"><strong>✗ 還沒有</strong>：不對</p>'
     assert exercise.hint() == "提示 1／1：想一想"
     assert str(exercise) == "練習：改一改\n讓契約接受它。\n使用 .check(answer)、.hint() 和 .solution()。"
     set_language("en")
@@ -163,7 +163,7 @@ def test_a_chart_draws_without_a_font_warning(result, language):
             texts = [figure.axes[0].get_title(), figure.axes[0].get_xlabel()]
             plt.close(figure)
     if language == "zh-Hant":
-        assert texts == ["應該被拒絕卻被接受的回答\n（僅引用檢查 10，契約 0）", "被誤接受的回答"]
+        assert texts == ["應該被拒絕卻被接受的回答\n（僅引用檢查 10，契約 0）", "被錯誤接受的回答"]
     else:
         assert texts == ["Answers accepted that should be rejected\n(citation-only check 10, contract 0)", "wrongly accepted answers"]
 

@@ -223,6 +223,10 @@ _DROP_WORDS = {
 }
 """Each drop reason of :func:`~groundlab.grounding.draft.point_checks` in words, never quoting the model."""
 _WHERE = {"profile": N_("the profile as sent"), "job": N_("the job posting")}
+_WHICH = {"profile": N_("profile"), "job": N_("job")}
+"""Which quote of a point, as the why names it (a word, translated)."""
+_POINT_KINDS = {"match": N_("match"), "gap": N_("gap")}
+"""A point's list, as the why names it (a word, translated)."""
 
 #: At most this many dropped points are named in a why; the rest are counted.
 NAMED_DROPS = 5
@@ -237,10 +241,11 @@ def _with_dropped(notice: str, reply: str, profile: Any, job: Any) -> str:
     prompt = build_prompt(profile, job)
     dropped = [
         tr("{kind} {index} ({reason})").format(
-            kind=c.kind,
+            kind=tr(_POINT_KINDS[c.kind]) if c.kind in _POINT_KINDS else c.kind,
             index=c.index,
             reason=tr(_DROP_WORDS[c.reason]).format(
-                which=c.quote, where=tr(_WHERE[c.quote]) if c.quote in _WHERE else None, minimum=MIN_QUOTE_CHARS
+                which=tr(_WHICH[c.quote]) if c.quote in _WHICH else c.quote,
+                where=tr(_WHERE[c.quote]) if c.quote in _WHERE else None, minimum=MIN_QUOTE_CHARS,
             ),
         )
         for c in point_checks(parse_reply(reply), prompt.profile_text, prompt.job_text)

@@ -26,7 +26,7 @@ class Feedback(NamedTuple):
 
     def _repr_html_(self) -> str:
         mark = _html.mark(self.right, tr("right"), tr("not yet"))
-        return f'<p class="groundlab-feedback"><strong>{mark}</strong>: {_html.esc(self.message)}</p>'
+        return tr('<p class="groundlab-feedback"><strong>{mark}</strong>: {message}</p>').format(mark=mark, message=_html.esc(self.message))
 
     def __str__(self) -> str:
         if self.right:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from groundlab.core.checks import Status, status_meaning
 from groundlab.core.errors import ERROR_CODES, code_meaning
-from groundlab.core.language import DEFAULT_LANGUAGE, get_language
+from groundlab.core.language import DEFAULT_LANGUAGE, N_, get_language
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.exercises import answers
@@ -434,9 +434,18 @@ class Predict(Reported, PlainRepr, widgets.VBox):
         )
 
 
+_ERROR_MEANINGS = {
+    "NoGroundedPoints": N_("no point survived the quote check, so the user gets an error, not an empty explanation"),
+    "ReplyFormatError": N_("the model's reply is not a draft the application can read"),
+    "ProviderError": N_("the model could not be reached or refused; the user sees a message without secrets"),
+}
+"""What each error an explanation exercise offers means (its choice is the error's class name)."""
+
+
 def code_explanations(options: Sequence[str]) -> str:
     """In a language other than English, a folded HTML list of what each code among ``options``
-    means (a status: ``status_meaning``; a parse code: ``code_meaning``), so a code a learner
+    means (a status: ``status_meaning``; a parse code: ``code_meaning``; an explanation's error
+    class: :data:`_ERROR_MEANINGS`), so a code a learner
     cannot read as a word is explained where it is offered; ``""`` in English, or when no option
     is a code. Lists every code offered, in order, so it names no answer."""
     if get_language() == DEFAULT_LANGUAGE:
@@ -448,6 +457,8 @@ def code_explanations(options: Sequence[str]) -> str:
             meaning = status_meaning(option)
         elif option in ERROR_CODES:
             meaning = code_meaning(option)
+        elif option in _ERROR_MEANINGS:
+            meaning = tr(_ERROR_MEANINGS[option])
         else:
             continue
         line = _html.esc(tr("{code}: {meaning}")).format(code=f"<code>{_html.esc(option)}</code>", meaning=_html.esc(meaning))

@@ -17,12 +17,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
-from groundlab.cli import AUDIT_SUMMARIES
 from groundlab.core.contract import Status
 from groundlab.core.language import LIBRARY_CATALOGUE, get_language
 from groundlab.core.registry import Registry, Request, registry_from_dict, request_from_dict
 from groundlab.core.trusted import TrustedInputError, fixtures_dir, package_dir, read_json_file, verify_frozen
-from groundlab.workbook.lessons.text import tr
+from groundlab.study.reports import AUDIT_SUMMARIES
+from groundlab.workbook.lessons.text import LessonText, tr
 
 __all__ = ["CAPSTONE_FILE", "CASE_FILE", "PLANTED", "STATUS_NAMES", "Capstone", "CommandRun", "Study", "load_capstone"]
 
@@ -150,7 +150,8 @@ class Capstone:
                 raise TrustedInputError(where, f"missing {key}")
         if not isinstance(data["domain"], str) or not isinstance(data["task"], str):
             raise TrustedInputError(where, "domain and task must be strings")
-        self.path, self.domain, self.task = path, data["domain"], data["task"]
+        # the fixture's words, shown in the language in force (tools/i18n.py puts them in the lessons' catalogue)
+        self.path, self.domain, self.task = path, LessonText(data["domain"]), LessonText(data["task"])
         self.sources: Registry = registry_from_dict(data, where)
         self.request: Request = request_from_dict(data["request"], f"{where}: request")
         try:

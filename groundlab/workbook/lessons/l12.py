@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Mapping
 
+from groundlab.core.language import LIBRARY_CATALOGUE, get_language
 from groundlab.core.contract import CHECKS, Status, verify_answer
 from groundlab.workbook.exercises.exercise import Exercise, Feedback
 from groundlab.workbook.exercises.goals import request_problem, verdict_goal
@@ -21,8 +22,21 @@ __all__ = ["LABELS_TO_AGREE", "disagreements", "exercises", "explain_goal", "lab
 LABELS_TO_AGREE = 7
 """Labels of the dozen that must agree with the contract (for the task's request) for the labels
 exercise to count as right: a form check alone would count twelve ``ACCEPT`` labels as right."""
-_NAMED_CHECK = re.compile(r"(?:(claim \d+|answer) )?(\w+)(?::.*)?", re.DOTALL)
-"""An explanation as the trace spells it: ``"scope"``, ``"claim 0 scope"`` or a whole trace line."""
+_NAMED_CHECK = re.compile(r"(?:(\S+(?: \d+)?) )?(\w+)(?:[:：].*)?", re.DOTALL)
+"""An explanation as the trace spells it: ``"scope"``, ``"claim 0 scope"`` (``"聲明 0 scope"``) or a whole trace line."""
+
+
+def _claim_named(where: str) -> int | None | str:
+    """The claim a trace's place names, in English or in the language in force: ``"claim 2"`` or
+    ``"聲明 2"`` is ``2``, ``"answer"`` or ``"回答"`` is ``None``; anything else comes back as it is."""
+    for language in ("en", get_language()):
+        if where == LIBRARY_CATALOGUE.in_language("answer", language):
+            return None
+        head, _, tail = LIBRARY_CATALOGUE.in_language("claim {index}", language).partition("{index}")
+        found = re.fullmatch(re.escape(head) + r"(\d+)" + re.escape(tail), where)
+        if found:
+            return int(found[1])
+    return where
 
 
 # ------------------------------------------------------------------ goals
@@ -161,7 +175,7 @@ def explain_goal(capstone: Capstone) -> Callable[[Any], Feedback]:
                 problems.append(tr("{id}: {named} is not a check; the checks: {checks}").format(id=i, named=repr(got), checks=", ".join(CHECKS)))
             elif (None if check in (None, "none") else check) != (None if row is None else row.check):
                 problems.append(tr("{id}: {named} is not the check that decided it; read its trace").format(id=i, named=repr(got)))
-            elif where is not None and where != row.where:
+            elif where is not None and _claim_named(where) != row.claim:
                 problems.append(
                     tr("{id}: {check} decided it, but for {where}, not {named}; read its trace").format(
                         id=i, check=row.check, where=row.where, named=where
