@@ -89,7 +89,7 @@ TWIN_NUMBERS = tuple(f"{n:02d}" for n in range(13))
 """The notebooks with a twin: the workshop's core path, 00 to 12."""
 LANGUAGE_TAG = "language"
 """Tag of the twin's first code cell, the one that chooses the language (the English notebook has none)."""
-LANGUAGE_CELL = 'from groundlab import set_language\n\n# 本筆記本以繁體中文顯示\nset_language("zh-Hant");'
+LANGUAGE_CELL = 'from groundlab import set_language\nset_language("zh-Hant")  # 本筆記本以繁體中文顯示：這一格顯示目前的語言'
 TIMES = re.compile(r"\*\*Time needed:\*\* core path about (\d+) minutes, full path about (\d+) minutes")
 """The English header's time line."""
 TWIN_TIMES = re.compile(r"\*\*所需時間：\*\* 核心路徑約 (\d+) 分鐘，完整路徑約 (\d+) 分鐘")
