@@ -675,6 +675,11 @@ def loads_strict(raw: str | bytes):
         path, ch = found
         raise ClaimsSyntaxError(
             "bad_text", "ijson", path=path, context={"found": ch}, text=text,
-            resolve=lambda: (None, None, locate(text, path)),
+            resolve=partial(_placed, text, path),  # a module function: an unresolved error pickles
         )
     return value
+
+
+def _placed(text: str, path: tuple) -> tuple:
+    """``resolve()`` of a ``bad_text`` refusal: no new reason or context, the place of ``path`` in ``text``."""
+    return None, None, locate(text, path)

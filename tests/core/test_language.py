@@ -195,3 +195,15 @@ def test_a_trusted_files_json_refusal_keeps_english_data_and_renders_in_the_lang
     assert "結尾逗號" in str(chinese) and "trailing comma" not in str(chinese)
     set_language("en")
     assert "trailing comma" in str(pickle.loads(pickle.dumps(chinese))) and "結尾逗號" not in str(chinese)
+
+
+def test_a_strict_readers_bad_text_refusal_pickles_before_its_place_is_known():
+    import pickle
+
+    from groundlab import loads_strict
+    from groundlab.core.errors import ClaimsSyntaxError
+
+    with pytest.raises(ClaimsSyntaxError) as refused:
+        loads_strict('{"a": "\\ud800"}')
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert (again.code, again.reason, again.line, again.column) == ("bad_text", "ijson", 1, 7)
