@@ -387,9 +387,11 @@ def twin_minutes(twin_notebook: Any, english: Any) -> tuple[float, float]:
     """``(core, full)`` minutes of a twin: its own core sections (Chinese read by characters,
     ``tools.notebooks.section_minutes``), and those plus the English notebook's optional sections,
     which the full path reads in English."""
-    core = sum(t.minutes for t in section_minutes(twin_notebook) if t.badge == CORE_TAG)
-    optional = sum(t.minutes for t in section_minutes(english) if t.badge == OPTIONAL_TAG)
-    return core, core + optional
+    # Each section's minutes have one decimal; the sums are rounded to one too, so the float
+    # summation (compensated from Python 3.12 on) gives the same minutes on every Python.
+    core = round(sum(t.minutes for t in section_minutes(twin_notebook) if t.badge == CORE_TAG), 1)
+    optional = round(sum(t.minutes for t in section_minutes(english) if t.badge == OPTIONAL_TAG), 1)
+    return core, round(core + optional, 1)
 
 
 def _state_times(result: Any, english: Any) -> None:
@@ -403,8 +405,8 @@ def _state_times(result: Any, english: Any) -> None:
     if not found or not stated:
         return
     times = section_minutes(english)
-    english_core = sum(t.minutes for t in times if t.badge == CORE_TAG)
-    english_full = sum(t.minutes for t in times)
+    english_core = round(sum(t.minutes for t in times if t.badge == CORE_TAG), 1)
+    english_full = round(sum(t.minutes for t in times), 1)
     margin = min(5, max(0, int(stated[1]) - math.floor(english_core + 0.5)))
     full_margin = max(0, int(stated[2]) - math.floor(english_full))
     core, full = twin_minutes(result, english)

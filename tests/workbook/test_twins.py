@@ -310,3 +310,12 @@ def test_every_code_cell_states_the_same_facts_as_its_english_cell(english):
         assert facts(cell) == facts(theirs[cell["id"]]), f"cell {cell['id']}: {text(cell)[:70]!r}"
         compared += 1
     assert compared >= 2
+
+
+def test_the_guide_holds_the_chinese_core_paths_current_run_sheet():
+    from tools.notebooks import ZH_PLAN_END, ZH_PLAN_START, run_sheet
+
+    guide = (ROOT / "docs" / "instructor.md").read_text(encoding="utf-8")
+    sheet = run_sheet(i18n.TWINS, markers=(ZH_PLAN_START, ZH_PLAN_END))
+    assert sheet in guide, "run python tools/notebooks.py plan --write docs/instructor.md"
+    assert sheet.count("| 12 |") >= 5 and "**break**" in sheet
