@@ -49,9 +49,9 @@ def in_english(function):
 
     @functools.wraps(function)
     def english(*args: Any, **kwargs: Any) -> Any:
-        from groundlab.workbook.lessons.text import shown_in
+        from groundlab.core.language import language_scope
 
-        with shown_in("en"):
+        with language_scope("en"):
             return function(*args, **kwargs)
 
     return english

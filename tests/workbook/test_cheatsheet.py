@@ -52,7 +52,9 @@ def test_a_changed_constant_changes_the_sheet(monkeypatch):
     assert f"<td>{MAX_CLAIMS}</td>" in cheat_sheet_html()
     monkeypatch.setattr(cheatsheet, "MAX_CLAIMS", 99)
     assert "<tr><td><code>MAX_CLAIMS</code></td><td>99</td>" in cheat_sheet_html()
-    monkeypatch.setattr(cheatsheet, "STATUS_MEANINGS", {**STATUS_MEANINGS, Status.ACCEPT: "<b>changed</b>"})
+    from groundlab.core import checks  # the sheet reads each meaning where the library keeps it
+
+    monkeypatch.setattr(checks, "STATUS_MEANINGS", {**STATUS_MEANINGS, Status.ACCEPT: "<b>changed</b>"})
     assert "&lt;b&gt;changed&lt;/b&gt;" in cheat_sheet_html()
 
 

@@ -13,7 +13,8 @@ from groundlab.core.language import ENV_LANGUAGE, get_language
 from groundlab.workbook import GLOSSARY, cheat_sheet_html, lesson_exercises, lesson_hints
 from groundlab.workbook.lessons.cheatsheet import SHEET_FILES, SHEET_TERMS
 from groundlab.workbook.lessons.glossary import glossary_markdown, term_meaning
-from groundlab.workbook.lessons.text import LessonText, N_, problems_sentence, shown_in
+from groundlab.core.language import language_scope
+from groundlab.workbook.lessons.text import LessonText, N_, problems_sentence
 
 ROOT = Path(__file__).resolve().parents[2]
 HINT_EN = (
@@ -204,7 +205,7 @@ def test_the_sheet_follows_the_language_in_force_and_restores_it(monkeypatch):
     assert english == cheat_sheet_html() == (ROOT / "docs" / "cheatsheet.html").read_text(encoding="utf-8")
     monkeypatch.setenv(ENV_LANGUAGE, "zh-Hant")
     assert cheat_sheet_html("en") == english and get_language() == "zh-Hant"
-    with shown_in("en"):
+    with language_scope("en"):
         assert get_language() == "en"
     assert get_language() == "zh-Hant"
 

@@ -22,17 +22,18 @@ from html import escape
 
 from groundlab.core.baselines import LAYERS
 from groundlab.core.claims import MAX_CLAIMS, MAX_INPUT_UNITS, MAX_STRING_UNITS
-from groundlab.core.checks import CHECK_TABLE, REASONS, STATUS_MEANINGS, Status
-from groundlab.core.errors import CODE_MEANINGS, ERROR_CODES
+from groundlab.core.checks import CHECK_TABLE, Status, reason_meaning, status_meaning
+from groundlab.core.errors import ERROR_CODES, code_meaning
 from groundlab.core.reader import MAX_DEPTH
 from groundlab.core.contract import verify_answer
 from groundlab.core.trace import trace_rows
 from groundlab.core.trusted import MAX_TRUSTED_BYTES
 from groundlab.grounding.draft import MAX_POINTS
 from groundlab.grounding.rule import MIN_QUOTE_CHARS, NORMALISATION_STEPS
-from groundlab.core.language import DEFAULT_LANGUAGE, LIBRARY_CATALOGUE
+from groundlab.core.language import DEFAULT_LANGUAGE, LIBRARY_CATALOGUE, language_scope
 from groundlab.workbook.lessons.glossary import GLOSSARY, term_meaning
-from groundlab.workbook.lessons.text import N_, shown_in, tr
+from groundlab.workbook.lessons.text import N_, tr
+from groundlab.workbook.presentation.css import CJK_FONT_CSS
 
 __all__ = ["ORDER_EXAMPLE", "SHEET_FILES", "SHEET_TERMS", "cheat_sheet_html", "limits", "order_example"]
 
@@ -60,7 +61,7 @@ ol, ul { margin: 0.5mm 0; padding-left: 5mm; }
 .example, .example code { font-size: 6.8pt; }
 ol.trace { columns: 3; column-gap: 3mm; margin: 0.3mm 0; padding-left: 4mm; }
 """
-_CJK_FONTS = '"Noto Sans CJK TC", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei", sans-serif'
+_CJK_FONTS = f"{CJK_FONT_CSS}, sans-serif"
 _FONTS = {
     "zh-Hant": (
         ('"DejaVu Sans", Arial, sans-serif', _CJK_FONTS),
@@ -79,11 +80,6 @@ def _style(language: str) -> str:
     for english, other in _FONTS.get(language, ()):
         style = style.replace(english, other)
     return style
-
-
-def _lib(message: str) -> str:
-    """A meaning the library holds, in the language in force (the library's catalogue)."""
-    return LIBRARY_CATALOGUE(message)
 
 
 def _code(text: object) -> str:
@@ -171,19 +167,19 @@ def cheat_sheet_html(language: str | None = None) -> str:
     """The cheat sheet as a standalone HTML page (``str``, UTF-8 text), every text escaped.
 
     ``language``: ``"en"``, ``"zh-Hant"``, or ``None`` for the language in force. Codes stay English."""
-    with shown_in(language) as shown:
+    with language_scope(language) as shown:
         return _sheet(shown)
 
 
 def _sheet(language: str) -> str:
     """The page in the language in force (``language``)."""
     order = [
-        (str(c.order), _code(c.name), escape(tr(_SCOPES.get(c.scope, c.scope))), _code(c.status), escape(_lib(STATUS_MEANINGS[c.status])))
+        (str(c.order), _code(c.name), escape(tr(_SCOPES.get(c.scope, c.scope))), _code(c.status), escape(status_meaning(c.status)))
         for c in CHECK_TABLE
     ]
-    order.append(("", escape(tr("every check passed")), "", _code(Status.ACCEPT), escape(_lib(STATUS_MEANINGS[Status.ACCEPT]))))
-    codes = [(_code(code), escape(_lib(CODE_MEANINGS[code]))) for code in ERROR_CODES]
-    normalisation = "".join(f"<li>{escape(_lib(step))}</li>" for step in NORMALISATION_STEPS)
+    order.append(("", escape(tr("every check passed")), "", _code(Status.ACCEPT), escape(status_meaning(Status.ACCEPT))))
+    codes = [(_code(code), escape(code_meaning(code))) for code in ERROR_CODES]
+    normalisation = "".join(f"<li>{escape(LIBRARY_CATALOGUE(step))}</li>" for step in NORMALISATION_STEPS)
     layers = " &lt; ".join(escape(tr(_LAYER_NAMES.get(layer, layer))) for layer in LAYERS)
     english = language == DEFAULT_LANGUAGE
     words = [
@@ -218,7 +214,7 @@ def _sheet(language: str) -> str:
         + tr(
             "The citation check fails when {quote_absent}: the quote is compared exactly, case and spaces included. "
             "The supports check fails when {not_canonical}."
-        ).format(quote_absent=escape(_lib(REASONS["quote_absent"])), not_canonical=escape(_lib(REASONS["not_canonical"])))
+        ).format(quote_absent=escape(reason_meaning("quote_absent")), not_canonical=escape(reason_meaning("not_canonical")))
         + "</p>",
         "<p><strong>"
         + escape(tr("No Quote, No Claim"))

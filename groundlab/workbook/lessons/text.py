@@ -7,22 +7,22 @@
   (``str()``, ``format()``, an f-string) in the language in force at that moment. A notebook may
   call :func:`groundlab.set_language` before or after it imports a lesson: a hint built at import
   is translated when the Hint button shows it.
-* :func:`problems_sentence` joins the problems a goal found into one sentence;
-* :func:`shown_in` renders a page in a given language (the cheat sheet, the answer key), the
-  library's words included, and restores the language in force afterwards.
+* :func:`problems_sentence` joins the problems a goal found into one sentence.
+
+A page rendered in a given language (the cheat sheet, the answer key) uses
+``groundlab.core.language.language_scope``.
 
 Standard library only. See ``docs/translating.md``.
 """
 
 from __future__ import annotations
 
-from typing import Iterator, Iterable
+from typing import Iterable
 
-from groundlab.core import language as _language
 from groundlab.workbook.catalogues import LESSONS_CATALOGUE, CatalogueText
 from groundlab.workbook.catalogues import FilledText as _FilledText
 
-__all__ = ["FilledText", "LessonText", "N_", "problems_sentence", "shown_in", "tr"]
+__all__ = ["FilledText", "LessonText", "N_", "problems_sentence", "tr"]
 
 tr = LESSONS_CATALOGUE
 
@@ -54,9 +54,3 @@ def N_(message: str) -> LessonText:  # noqa: N802 - the name Babel extracts
 def problems_sentence(problems: Iterable[str]) -> str:
     """The problems a goal found as one sentence: ``"a; b."`` (``"a；b。"`` in Chinese)."""
     return tr("{problems}.").format(problems=tr("; ").join(problems))
-
-
-def shown_in(language: str | None):
-    """Within the block, everything groundlab shows is in ``language`` (``None``: unchanged), and
-    the earlier choice is back after it (:func:`groundlab.core.language.language_scope`)."""
-    return _language.language_scope(language)

@@ -1,12 +1,19 @@
-"""The CSS class names the workbook's widgets put on their DOM elements.
+"""The CSS class names the workbook's widgets put on their DOM elements, and the fonts its Chinese is set in.
 
-Browser tests and styles find a widget's parts by these names: keep them stable. Standard library
-only. See ``docs/architecture.md``, "Layers".
+Browser tests and styles find a widget's parts by these names: keep them stable. :data:`CJK_FONTS`
+is the one list of Traditional Chinese fonts that the demo, the cheat sheet and the charts name.
+Standard library only. See ``docs/architecture.md``, "Layers".
 """
 
 from __future__ import annotations
 
-__all__ = ["CSS_CLASSES", "FAIL_CLASS", "PASS_CLASS", "state_class"]
+__all__ = ["CJK_FONTS", "CJK_FONT_CSS", "CSS_CLASSES", "FAIL_CLASS", "PASS_CLASS", "state_class"]
+
+CJK_FONTS = ("Noto Sans CJK TC", "Noto Sans TC", "PingFang TC", "Microsoft JhengHei")
+"""Fonts with Traditional Chinese glyphs, in order of preference (Debian's ``fonts-noto-cjk``, then
+macOS's and Windows' own); a page uses the first one installed, a chart these and a few more."""
+CJK_FONT_CSS = ", ".join(f'"{name}"' for name in CJK_FONTS)
+""":data:`CJK_FONTS` as a CSS ``font-family`` list (without a generic family)."""
 
 CSS_CLASSES = {
     "editor": "groundlab-claim-editor",

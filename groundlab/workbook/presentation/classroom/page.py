@@ -15,6 +15,7 @@ from typing import Sequence
 from groundlab.core.claims import ClaimsSyntaxError, parse_claims
 from groundlab.core.registry import Registry, Request
 from groundlab.workbook.presentation import html as _html
+from groundlab.workbook.presentation.css import CJK_FONT_CSS
 from groundlab.workbook.presentation.lines import visible, visible_lines
 from groundlab.core.trace import TraceRow
 from groundlab.core.language import N_
@@ -114,8 +115,7 @@ body:has(.groundlab-classroom) .jp-Notebook { padding-top: 0; padding-bottom: 0;
    Noto Sans CJK (Debian's fonts-noto-cjk) or a system's Traditional Chinese font, before any other fallback. */
 .groundlab-classroom.groundlab-classroom-lang-zh-Hant,
 .groundlab-classroom.groundlab-classroom-lang-zh-Hant :is(button, select, label, .widget-label, .widget-html-content) {
-  font-family: var(--jp-ui-font-family, sans-serif), "Noto Sans CJK TC", "Noto Sans TC", "PingFang TC",
-    "Microsoft JhengHei", sans-serif;
+  font-family: var(--jp-ui-font-family, sans-serif), {cjk_fonts}, sans-serif;
 }
 .groundlab-classroom.groundlab-classroom-lang-zh-Hant :is(pre, code) {
   font-family: var(--jp-code-font-family, monospace), "Noto Sans Mono CJK TC", "Noto Sans CJK TC", monospace;
@@ -134,6 +134,7 @@ body:has(.groundlab-classroom) .groundlab-claim-editor.jupyter-widgets-disconnec
   border: 3px solid #D55E00; border-radius: 6px; width: auto; height: auto;
 }
 </style>"""
+_STYLE = _STYLE.replace("{cjk_fonts}", CJK_FONT_CSS)
 STYLE = _STYLE.replace("{stopped}", STOPPED)
 """The demo's style sheet in English (:func:`style` is the one in the language in force)."""
 
