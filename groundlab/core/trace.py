@@ -16,14 +16,15 @@ from groundlab.core.contract import TraceStep, Verdict
 from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.registry import Registry, Request, Source
 
-__all__ = ["TraceRow", "decided_row", "trace_rows"]
+__all__ = ["TraceRow", "claim_place", "decided_row", "trace_rows"]
 
 
 class TraceRow(NamedTuple):
     """One check that ran, ready to show.
 
     * ``claim`` -- claim index, or ``None`` for a step about the whole answer;
-    * ``where`` -- ``"claim 0"`` ... or ``"answer"``;
+    * ``where`` -- ``"claim 0"`` ... or ``"answer"``, in the language in force (``"聲明 0"``, ``"回答"``);
+      :attr:`place` is the same in every language;
     * ``check`` -- the check name (a name of :data:`groundlab.core.checks.CHECK_TABLE`);
     * ``passed`` -- ``bool``;
     * ``decided`` -- this failed step decided the verdict (at most one row);
@@ -42,10 +43,21 @@ class TraceRow(NamedTuple):
     sentence: str
 
     @property
+    def place(self) -> str:
+        """Where the check ran as data, the same in every language: ``"claim 0"`` ... or ``"answer"``
+        (:func:`claim_place`); :attr:`where` is it as shown."""
+        return claim_place(self.claim)
+
+    @property
     def line(self) -> str:
         """The row as one line: ``claim 0 value: FAILED: claimed '2000', but ...``."""
         template = tr("{where} {check}: passed: {sentence}") if self.passed else tr("{where} {check}: FAILED: {sentence}")
         return template.format(where=self.where, check=self.check, sentence=self.sentence)
+
+
+def claim_place(claim: int | None) -> str:
+    """A claim index as a place, the same in every language: ``"claim 0"``, or ``"answer"`` for ``None``."""
+    return "answer" if claim is None else f"claim {claim}"
 
 
 def trace_rows(

@@ -37,7 +37,7 @@ from groundlab.core.contract import Status, Verdict
 from groundlab.core.registry import Registry, Request, Source
 from groundlab.workbook.presentation.styler import StableStyler, relabel
 from groundlab.workbook.presentation.styler import styled as _styled
-from groundlab.core.trace import trace_rows
+from groundlab.core.trace import trace_rows, claim_place
 from groundlab.workbook.presentation.lines import visible_lines
 
 __all__ = [
@@ -259,7 +259,7 @@ def trace_frame(
 ) -> pd.DataFrame:
     """The trace of ``verdict``, one row per ``trace_rows`` row: ``claim`` (``"claim 0"`` or ``"answer"``), ``check``, ``passed``, ``sentence``."""
     records = [
-        {"claim": row.where, "check": row.check, "passed": row.passed, "sentence": row.sentence}
+        {"claim": row.place, "check": row.check, "passed": row.passed, "sentence": row.sentence}
         for row in trace_rows(verdict, request, sources)
     ]
     return pd.DataFrame.from_records(records, columns=["claim", "check", "passed", "sentence"])
@@ -301,7 +301,7 @@ def hints_frame(hints: Sequence[Any]) -> pd.DataFrame:
         claim = getattr(hint, "claim", None)
         records.append(
             {
-                "claim": "answer" if claim is None else f"claim {claim}",
+                "claim": claim_place(claim),
                 "check": str(getattr(hint, "check", "") or ""),
                 "kind": str(hint.kind),
                 "message": str(hint.message),

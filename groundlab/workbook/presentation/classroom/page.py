@@ -183,11 +183,6 @@ def folded(raw: str) -> str:
     return "".join(out)
 
 
-def _data_claim(claim: int | None) -> str:
-    """A trace row's ``data-claim`` value, the same in every language: ``claim 0`` or ``answer``."""
-    return "answer" if claim is None else f"claim {claim}"
-
-
 _ONE_COLUMN_LINES = 8
 
 
@@ -321,8 +316,10 @@ def compact_trace_html(rows: Sequence[TraceRow], status: str) -> str:
     or says every check passed.
     """
     lines: dict[str, list[str]] = {}
+    shown: dict[str, tuple] = {}  # key -> (sort key, the place as shown)
     for row in rows:
-        key = row.where if row.claim is not None else f"answer-{row.check}"
+        key = row.place if row.claim is not None else f"answer-{row.check}"
+        shown.setdefault(key, ((key != "answer-parse", row.claim is None, row.claim or 0), row.where))
         items = lines.setdefault(key, [])
         name = _html.esc(row.check)
         if not row.passed:
@@ -331,31 +328,20 @@ def compact_trace_html(rows: Sequence[TraceRow], status: str) -> str:
             items.append(f'<span data-check="{name}">{name}</span>')
         else:
             items.append(f'<span data-check="{name}">{_html.CHECK} {name}</span>')
-    order = sorted(lines, key=lambda k: (k != "answer-parse", k.startswith("answer-"), _claim_number(k)))
-    out = [f"<p><code>{_html.esc(_where(k))}</code> {' '.join(lines[k])}</p>" for k in order]
+    order = sorted(lines, key=lambda k: shown[k][0])
+    out = [f"<p><code>{_html.esc(shown[k][1])}</code> {' '.join(lines[k])}</p>" for k in order]
     decided = next((row for row in rows if row.decided), None)
     if decided is None:
         passed = tr("Every check passed: {status}.").format(status=_html.esc(status))
         out.append(f'<p class="groundlab-classroom-deciding groundlab-pass">{_html.CHECK} {passed}</p>')
     else:
         deciding = tr("Deciding check: {where} {check}: {sentence} → {status}").format(
-            where=_html.esc(_where(decided.where)), check=_html.esc(decided.check),
+            where=_html.esc(decided.where), check=_html.esc(decided.check),
             sentence=_html.esc(decided.sentence), status=_html.esc(status))
         out.append(
-            f'<p class="groundlab-classroom-deciding groundlab-fail" data-claim="{_data_claim(decided.claim)}" '
+            f'<p class="groundlab-classroom-deciding groundlab-fail" data-claim="{decided.place}" '
             f'data-check="{_html.esc(decided.check)}">{_html.CROSS} {deciding}</p>'
         )
     return "".join(out)
 
 
-def _where(key: str) -> str:
-    """A trace line's place as shown: ``answer``, ``claim 0`` (in the language in force)."""
-    if key == "answer" or key.startswith("answer-"):
-        return tr("answer")
-    if key.startswith("claim ") and key[len("claim "):].isdigit():
-        return tr("claim {number}").format(number=key[len("claim "):])
-    return key
-
-
-def _claim_number(key: str) -> int:
-    return int(key.split()[1]) if key.startswith("claim ") else 0
