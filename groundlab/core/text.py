@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["CONTROL_NAMES", "clip", "describe_char", "line_column", "show_char", "utf16_length"]
+__all__ = ["CONTROL_NAMES", "clip", "describe_char", "line_column", "show_char", "utf16_length", "width"]
 
 CONTROL_NAMES = {
     0x00: "NULL",
@@ -88,3 +88,8 @@ def line_column(text: str, position: int) -> tuple[int, int]:
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
     return line, column
+
+
+def width(shown: str) -> int:
+    """Monospace columns ``shown`` takes: 2 per East Asian Wide or Fullwidth character (UAX #11), else 1."""
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in shown)

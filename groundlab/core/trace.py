@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Union
 
-from groundlab.core.checks import REASONS, Status
+from groundlab.core.checks import Status, reason_meaning
 from groundlab.core.contract import TraceStep, Verdict
 from groundlab.core.language import LIBRARY_CATALOGUE as tr
+from groundlab.core.language import N_
 from groundlab.core.registry import Registry, Request, Source
 
 __all__ = ["TraceRow", "claim_place", "decided_row", "trace_rows"]
@@ -99,6 +100,24 @@ _MISMATCHED = {"other_service": "service", "other_environment": "environment", "
 """Reason code -> the attribute of the source and the request that differ."""
 
 
+_PASSED = {
+    "citation": N_("quote found in {doc}"),
+    "duplicate": N_("first claim for {field_repr}"),
+    "requested": N_("{field_repr} is requested"),
+    "scope": N_("{doc} is {service} / {environment}"),
+    "revision": N_("{doc} is revision {revision}"),
+    "value": N_("{doc} says {field}={value}"),
+    "supports": N_("the quote is {field}={value}"),
+}
+"""Check name -> the sentence of a claim-level check that passed (one template a row, translated when shown)."""
+_DIFFERS = {
+    "service": N_("{doc} is service {have}, the request asks for {want}"),
+    "environment": N_("{doc} is environment {have}, the request asks for {want}"),
+    "revision": N_("{doc} is revision {have}, the request asks for {want}"),
+}
+"""The mismatched attribute -> the sentence of a failed scope or revision check."""
+
+
 def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Registry) -> str:
     claim_index, check, passed, reason = step
     if check == "parse":
@@ -112,32 +131,18 @@ def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Reg
         missing = [f for f in request.fields if f not in answered]
         return tr("no claim for {fields}").format(fields=", ".join(missing))
     if claim_index is None:
-        return tr(REASONS[reason])
+        return reason_meaning(reason)
     claim = verdict.claims[claim_index]
     source = registry.by_id.get(claim.doc)
     if passed:
-        template = {
-            "citation": tr("quote found in {doc}"),
-            "duplicate": tr("first claim for {field_repr}"),
-            "requested": tr("{field_repr} is requested"),
-            "scope": tr("{doc} is {service} / {environment}"),
-            "revision": tr("{doc} is revision {revision}"),
-            "value": tr("{doc} says {field}={value}"),
-            "supports": tr("the quote is {field}={value}"),
-        }[check]
-        return template.format(
+        return tr(_PASSED[check]).format(
             doc=claim.doc, field=claim.field, field_repr=repr(claim.field), value=claim.value,
             service=request.service, environment=request.environment, revision=request.revision,
         )
     if source is not None:
         if reason in _MISMATCHED:
             name = _MISMATCHED[reason]
-            template = {
-                "service": tr("{doc} is service {have}, the request asks for {want}"),
-                "environment": tr("{doc} is environment {have}, the request asks for {want}"),
-                "revision": tr("{doc} is revision {have}, the request asks for {want}"),
-            }[name]
-            return template.format(doc=claim.doc, have=repr(getattr(source, name)), want=repr(getattr(request, name)))
+            return tr(_DIFFERS[name]).format(doc=claim.doc, have=repr(getattr(source, name)), want=repr(getattr(request, name)))
         if reason == "other_value":
             return tr("claimed {value}, but {doc} says {field}={fact}").format(
                 value=repr(claim.value), doc=claim.doc, field=claim.field, fact=source.facts[claim.field]
@@ -154,5 +159,5 @@ def _sentence(step: TraceStep, verdict: Verdict, request: Request, registry: Reg
     if reason == "not_requested":
         return tr("the request asks for {fields}, not {field}").format(fields=", ".join(request.fields), field=repr(claim.field))
     if reason in ("unknown_doc", "not_supplied"):
-        return tr("{doc}: {meaning}").format(doc=repr(claim.doc), meaning=tr(REASONS[reason]))
-    return tr(REASONS[reason])
+        return tr("{doc}: {meaning}").format(doc=repr(claim.doc), meaning=reason_meaning(reason))
+    return reason_meaning(reason)

@@ -293,6 +293,9 @@ class _Problem(str):
         self.fields = fields
         return self
 
+    def __getnewargs_ex__(self) -> tuple:  # copies and pickles are made from the template again
+        return (self.template,), self.fields
+
     def shown(self) -> str:
         return tr(self.template).format(**self.fields)
 

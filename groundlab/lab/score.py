@@ -15,7 +15,6 @@ support a wrong answer" (``docs/architecture.md``, "Order of checks"). Standard 
 
 from __future__ import annotations
 
-import unicodedata
 
 import os
 import queue
@@ -28,7 +27,7 @@ from typing import Any, Callable
 from groundlab.core.language import LIBRARY_CATALOGUE as tr
 from groundlab.core.contract import Status, Verdict
 from groundlab.core.registry import Registry
-from groundlab.core.text import clip
+from groundlab.core.text import clip, width
 from groundlab.lab.mutations import load_mutations
 from groundlab.study.cases import CaseSet
 
@@ -132,7 +131,8 @@ class ScoreReport:
         heads = [tr("kind"), tr("agreed"), tr("total"), tr("rate")]
         rows = [(tr("overall") if kind == "overall" else kind, agreed, total, rate) for kind, agreed, total, rate in self.rows()]
         cells = [heads] + [[kind, str(agreed), str(total), rate] for kind, agreed, total, rate in rows]
-        widths = [max(_columns(row[i]) for row in cells) for i in range(4)]
+        # at least the widths the English table always had (agreed 6, total 5, rate 6 columns)
+        widths = [max(least, *(width(row[i]) for row in cells)) for i, least in enumerate((0, 6, 5, 6))]
         lines = [tr("verifier: {name}").format(name=self.verifier)]
         lines += [
             "  ".join(_pad(text, widths[i], left=i == 0) for i, text in enumerate(row)).rstrip() for row in cells
@@ -148,14 +148,9 @@ class ScoreReport:
         return "\n".join(lines) + "\n"
 
 
-def _columns(text: str) -> int:
-    """How many terminal columns ``text`` takes: two for a wide or fullwidth character (Chinese), one otherwise."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int, left: bool) -> str:
-    """``text`` padded with spaces to ``width`` terminal columns (:func:`_columns`), on the right when ``left``."""
-    room = " " * max(0, width - _columns(text))
+def _pad(text: str, columns: int, left: bool) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns (``core.text.width``), on the right when ``left``."""
+    room = " " * max(0, columns - width(text))
     return text + room if left else room + text
 
 

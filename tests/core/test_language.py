@@ -207,3 +207,14 @@ def test_a_strict_readers_bad_text_refusal_pickles_before_its_place_is_known():
         loads_strict('{"a": "\\ud800"}')
     again = pickle.loads(pickle.dumps(refused.value))
     assert (again.code, again.reason, again.line, again.column) == ("bad_text", "ijson", 1, 7)
+
+
+def test_a_frozen_fixture_problem_copies_and_pickles_whatever_its_file_is_named():
+    import copy
+    import pickle
+
+    from groundlab.core.trusted import _Problem
+
+    problem = _Problem("{name}: its bytes changed", name="a{x}.json")
+    for again in (copy.copy(problem), copy.deepcopy(problem), pickle.loads(pickle.dumps(problem))):
+        assert again == "a{x}.json: its bytes changed" and (again.template, again.fields) == (problem.template, problem.fields)

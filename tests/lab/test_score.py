@@ -200,7 +200,7 @@ def test_a_verifier_that_exits_is_scored_not_obeyed():
 
 def test_the_rendered_table_lines_up_in_chinese_too():
     from groundlab import set_language
-    from groundlab.lab.score import _columns
+    from groundlab.core.text import width as _columns
 
     report = score_verifier(contract_verifier)
     english = report.render().splitlines()

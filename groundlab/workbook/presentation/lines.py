@@ -11,10 +11,9 @@ points. So nothing shown is invisible, breaks the line or reorders it. Standard 
 
 from __future__ import annotations
 
-import unicodedata
 from typing import NamedTuple
 
-from groundlab.core.text import describe_char, line_column
+from groundlab.core.text import describe_char, line_column, width
 from groundlab.hints.render import token
 
 __all__ = ["LinePlace", "line_place", "text_lines", "visible", "visible_lines", "width"]
@@ -39,11 +38,6 @@ def visible(text: str) -> str:
 def visible_lines(text: str) -> str:
     """:func:`visible` of each line of ``text``, the line feeds kept: ``visible_lines("a\\tb\\nc") == "a⟨U+0009⟩b\\nc"``."""
     return "\n".join(visible(line) for line in text_lines(text))
-
-
-def width(shown: str) -> int:
-    """Monospace columns ``shown`` takes: 2 per East Asian Wide or Fullwidth character (UAX #11), else 1."""
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in shown)
 
 
 class LinePlace(NamedTuple):
