@@ -19,10 +19,6 @@ from pathlib import Path
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-LANGUAGES = ("zh-Hant",)
-"""The languages besides English whose twins (``notebooks/LANG/``) the wheel carries."""
-
-
 class StudentNotebooks(BuildHookInterface):
     """Adds the core and full student copies, English and each twin language, to the wheel under
     ``groundlab/workbook/notebooks``."""
@@ -37,11 +33,13 @@ class StudentNotebooks(BuildHookInterface):
             raise RuntimeError("the wheel carries the student notebooks: notebooks/ is missing from the source tree")
         sys.path.insert(0, str(root))
         try:
+            from groundlab.core.language import DEFAULT_LANGUAGE, LANGUAGES  # standard library only
             from tools.notebooks import LESSON_GLOB, write_student_copies
         finally:
             sys.path.remove(str(root))
+        twin_languages = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]  # each in notebooks/LANG/
         lessons = {p.name for p in (root / "notebooks").glob(LESSON_GLOB)}
-        for language in LANGUAGES:
+        for language in twin_languages:
             twins = {p.name for p in (root / "notebooks" / language).glob(LESSON_GLOB)}
             if not twins:
                 raise RuntimeError(f"the wheel carries the {language} twins of the lessons: notebooks/{language}/ holds none")
@@ -49,7 +47,7 @@ class StudentNotebooks(BuildHookInterface):
                 raise RuntimeError(f"notebooks/{language}/ holds a twin without an English lesson: {', '.join(sorted(twins - lessons))}")
         self._staging = Path(tempfile.mkdtemp(prefix="groundlab-notebooks-"))
         for path, core in (("core", True), ("full", False)):
-            for language in ("", *LANGUAGES):
+            for language in ("", *twin_languages):
                 within = f"{path}/{language}" if language else path
                 for written in write_student_copies(root / "notebooks" / language, self._staging / within, core_only=core):
                     build_data["force_include"][str(written)] = f"groundlab/workbook/notebooks/{within}/{written.name}"

@@ -317,7 +317,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(tr("groundlab-workbook start: cannot write {folder}: {reason}").format(folder=folder, reason=_reason(err)), file=sys.stderr)
             return 2
         if inside:
-            chinese = [p for p in written if p.parent.name == inside]
+            chinese = [p for p in written if p.parent == folder / inside]
             print(tr("copied {count} notebooks into {folder} and their English originals beside them; begin with {first}").format(
                 count=len(chinese), folder=folder / inside, first=chinese[0].name))
         else:

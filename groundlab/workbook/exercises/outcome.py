@@ -12,7 +12,7 @@ from groundlab.core.language import N_
 from groundlab.workbook.catalogues import WORKBOOK_CATALOGUE
 from groundlab.workbook.exercises.answers import choice_label
 
-__all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "outcome_lines", "shown"]
+__all__ = ["CANNOT_ANSWER", "CHOOSE_FIRST", "RIGHT", "TRY_AGAIN", "WRONG", "PredictOutcome", "outcome_lines"]
 
 tr = WORKBOOK_CATALOGUE
 
@@ -27,9 +27,9 @@ class PredictOutcome(NamedTuple):
 
 
 RIGHT = N_("✓ Right.")
-"""First words of the result after a right prediction."""
+"""First words of the result after a right prediction (``outcome_lines`` writes each whole sentence, so it is not translated alone)."""
 WRONG = N_("✗ Not this time.")
-"""First words of the result after a wrong prediction."""
+"""First words of the result after a wrong prediction (likewise)."""
 TRY_AGAIN = N_("Read the new hint above, then choose again and press Check: the score keeps your first try.")
 """Shown after a wrong try that got a hint, while the exercise stays open for another."""
 CANNOT_ANSWER = N_("The library could not compute this exercise's answer (a fault in the exercise, not in your choice):")
@@ -57,8 +57,3 @@ def outcome_lines(outcome: PredictOutcome, attempt: int = 1, hint: str | None = 
     else:
         first = tr("✗ Not this time. You predicted {choice}; the library says {answer}.").format(choice=choice, answer=answer)
     return first, tr("Why: {why}").format(why=outcome.why)
-
-
-def shown(text: str) -> str:
-    """One of this module's constants in the language in force."""
-    return tr(text)

@@ -41,14 +41,22 @@ STATUS_NAMES = tuple(s.value for s in Status)
 """Every status name, in check order (what a label may be)."""
 
 
-def _without_check_count(line: str) -> str:
-    """``groundlab audit``'s last line without its count of checks (which follows the package's files,
-    not the study), in the language in force: ``audit passed: 0 problem(s)``."""
+def _check_counts() -> list[tuple[re.Pattern, str]]:
+    """For each of ``groundlab audit``'s last lines (:data:`AUDIT_SUMMARIES`) in the language in force:
+    a pattern of its start up to and including the count of checks, and that start without the count."""
+    found = []
     for template in AUDIT_SUMMARIES.values():
-        shown = LIBRARY_CATALOGUE(template)
-        head, rest = shown.split("{checks}", 1)
+        head, rest = LIBRARY_CATALOGUE(template).split("{checks}", 1)
         middle = rest.split("{problems}", 1)[0]
-        line = re.sub("^" + re.escape(head) + r"\d+" + re.escape(middle), lambda _match: head, line)
+        found.append((re.compile(re.escape(head) + r"\d+" + re.escape(middle)), head))
+    return found
+
+
+def _without_check_count(line: str, counts: list[tuple[re.Pattern, str]]) -> str:
+    """``groundlab audit``'s last line without its count of checks (which follows the package's files,
+    not the study): ``audit passed: 0 problem(s)`` (``counts``: :func:`_check_counts`)."""
+    for pattern, head in counts:
+        line = pattern.sub(lambda _match: head, line, count=1) if pattern.match(line) else line
     return line
 
 
@@ -108,7 +116,8 @@ class Study(NamedTuple):
             text=True, encoding="utf-8", errors="backslashreplace", timeout=120,
         )
         lines = (done.stdout + done.stderr).replace(str(self.folder) + os.sep, "").splitlines()
-        return CommandRun(tuple(args), done.returncode, tuple(_without_check_count(line) for line in lines))
+        counts = _check_counts()
+        return CommandRun(tuple(args), done.returncode, tuple(_without_check_count(line, counts) for line in lines))
 
     def __str__(self) -> str:
         total = len(self.written) + len(self.left_out)
