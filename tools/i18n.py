@@ -16,7 +16,7 @@ Two kinds of catalogue, both gettext ``.po`` files read and written with Babel:
   then refreshes their outputs.
 
 A message with no translation (empty, or marked fuzzy) is a gap: :func:`gaps` lists them and a
-test keeps the list empty. Commands: ``python tools/i18n.py extract|compile|build|gaps``
+test keeps the list empty. Commands: ``python tools/i18n.py extract|compile|build|gaps|all``
 (``make translations`` runs extract, compile and build).
 
 Workbook tooling, not library code: nothing in ``groundlab`` imports it. Babel (a dependency of
@@ -31,6 +31,7 @@ import copy
 import datetime
 import io
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -208,33 +209,33 @@ def extract(only: Iterable[str] | None = None) -> list[Path]:
     return written
 
 
-def compile_catalogues(only: Iterable[str] | None = None) -> list[Path]:
-    """Write each code catalogue's ``.mo`` (or those named in ``only``) beside its ``.po``
-    (untranslated and fuzzy messages left out); the files written."""
+def _mo_bytes(domain: Domain) -> bytes:
+    """The ``.mo`` that ``domain``'s ``.po`` compiles to (untranslated and fuzzy messages left out)."""
     from babel.messages.mofile import write_mo
 
+    buffer = io.BytesIO()
+    write_mo(buffer, _read(po_path(domain), domain.name), use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_catalogues(only: Iterable[str] | None = None) -> list[Path]:
+    """Write each code catalogue's ``.mo`` (or those named in ``only``) beside its ``.po``
+    (:func:`_mo_bytes`), unless it holds the same bytes; the files written."""
     written = []
     for domain in DOMAINS:
         if not _chosen(domain.name, only):
             continue
-        catalog = _read(po_path(domain), domain.name)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        target = po_path(domain).with_suffix(".mo")
-        if not target.exists() or target.read_bytes() != buffer.getvalue():
-            target.write_bytes(buffer.getvalue())
+        data, target = _mo_bytes(domain), po_path(domain).with_suffix(".mo")
+        if not target.exists() or target.read_bytes() != data:
+            target.write_bytes(data)
             written.append(target)
     return written
 
 
 def mo_is_current(domain: Domain) -> bool:
     """Whether ``domain``'s committed ``.mo`` is what :func:`compile_catalogues` makes of its ``.po``."""
-    from babel.messages.mofile import write_mo
-
-    buffer = io.BytesIO()
-    write_mo(buffer, _read(po_path(domain), domain.name), use_fuzzy=False)
     target = po_path(domain).with_suffix(".mo")
-    return target.exists() and target.read_bytes() == buffer.getvalue()
+    return target.exists() and target.read_bytes() == _mo_bytes(domain)
 
 
 class Gap(NamedTuple):
@@ -334,7 +335,7 @@ def _anchor(heading: str) -> str:
     return "#" + heading.lstrip("#").strip().replace(" ", "-")
 
 
-def twin(english_path: Path, catalog=None) -> dict:
+def twin(english_path: Path) -> dict:
     """The twin of the English notebook at ``english_path`` (a notebook dict without outputs).
 
     Cells keep their ids and tags. Header and core cells are their catalogue translation (an
@@ -343,7 +344,7 @@ def twin(english_path: Path, catalog=None) -> dict:
     tagged :data:`LANGUAGE_TAG`. An optional section's cell keeps one tag, ``optional``. Links to
     notebooks without a twin and to ``docs/`` point one folder up."""
     notebook = read_notebook(english_path)
-    catalog = catalog if catalog is not None else _read(notebook_po(english_path), english_path.stem)
+    catalog = _read(notebook_po(english_path), english_path.stem)
 
     def translated(source: str) -> str:
         found = catalog.get(source)
@@ -397,8 +398,6 @@ def twin_minutes(twin_notebook: Any, english: Any) -> tuple[float, float]:
 def _state_times(result: Any, english: Any) -> None:
     """Write the twin header's minutes from :func:`twin_minutes`, with the English header's own
     margin over its estimate (a discussion, a question to the room; at most 5 minutes)."""
-    import math
-
     header = text(result["cells"][0])
     found = TWIN_TIMES.search(header)
     stated = TIMES.search(text(english["cells"][0]))

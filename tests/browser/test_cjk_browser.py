@@ -28,7 +28,6 @@ TWIN = ROOT / "notebooks" / "zh-Hant" / "00_start_here.ipynb"
 TWIN_COMMENT = "本筆記本以繁體中文顯示"
 PROBE = "data-groundlab-font-probe"
 CJK = re.compile(r"[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u312f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]")
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 MARK_JS = """([mark, wanted, limit]) => {
   // the elements on screen with their own (direct) text holding `wanted`, or any Han character when it is
@@ -104,10 +103,8 @@ def test_a_chinese_notebook_in_jupyterlab_draws_its_chinese_with_a_cjk_font(jupy
     expect(page.locator(".jp-Notebook .cm-content", has_text=TWIN_COMMENT).first).to_be_visible(timeout=WIDGET_TIMEOUT_MS)
     page.wait_for_timeout(500)  # fonts load after the text is laid out (no assertion on time)
     page.screenshot(path=str(screenshots / "jupyterlab_zh_hant_notebook.png"))
-    comment = assert_cjk_rendered(page, TWIN_COMMENT)
-    assert any(TWIN_COMMENT in text for text in comment)
-    texts = assert_cjk_rendered(page)  # every other Chinese text in sight, markdown included once translated
-    assert all(HAN.search(text) for text in texts)
+    assert_cjk_rendered(page, TWIN_COMMENT)  # the first cell's comment, found and drawn in a CJK font
+    texts = assert_cjk_rendered(page)  # every other Chinese text in sight, markdown included
     print("checked:", texts)
     assert page.dialogs == []
 

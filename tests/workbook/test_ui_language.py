@@ -155,17 +155,21 @@ def test_a_chart_draws_without_a_font_warning(result, language):
     set_language(language)
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a missing glyph would be a UserWarning, and fail here
+        drawn = {}
         for chart in (funnel_chart, baseline_chart):
             figure = chart(result)
             set_language(None)  # drawn later, as a notebook does, outside the chart's font block
             figure.savefig(io.BytesIO(), format="png")
             set_language(language)
-            texts = [figure.axes[0].get_title(), figure.axes[0].get_xlabel()]
+            drawn[chart.__name__] = [figure.axes[0].get_title(), figure.axes[0].get_xlabel()]
             plt.close(figure)
+    texts = drawn["baseline_chart"]
     if language == "zh-Hant":
         assert texts == ["應該被拒絕卻被接受的回答\n（僅引用檢查 10，契約 0）", "被錯誤接受的回答"]
+        assert drawn["funnel_chart"] == ["每個檢查層接受了 22 個回答中的幾個", "檢查層（最寬鬆的在前）"]
     else:
         assert texts == ["Answers accepted that should be rejected\n(citation-only check 10, contract 0)", "wrongly accepted answers"]
+        assert drawn["funnel_chart"] == ["How many of 22 answers each layer accepts", "admission layer (weakest first)"]
 
 
 def test_claim_editor_layer_labels_in_chinese(study):
