@@ -29,6 +29,7 @@ import argparse
 import ast
 import copy
 import datetime
+import functools
 import io
 import json
 import math
@@ -117,8 +118,10 @@ def po_path(domain: Domain) -> Path:
     return ROOT / domain.localedir / FOLDER / "LC_MESSAGES" / f"{domain.name}.po"
 
 
+@functools.cache
 def extract_code(domain: Domain):
-    """A Babel ``Catalog`` of every message ``domain``'s sources mark, with their locations."""
+    """A Babel ``Catalog`` of every message ``domain``'s sources mark, with their locations (read once
+    a process: the gap, .po and extraction checks share it; callers do not change it)."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
 
